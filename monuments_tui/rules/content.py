@@ -1,0 +1,651 @@
+"""Card content of Monuments: typed, validated and loaded once from `data/cards/*.json`.
+
+Every card of the game lives in a JSON file `{"about": ..., "cards": [...]}`. This module
+decodes those files into frozen msgspec Structs, checks them (counts from the component
+list [Components, Cards, l.63-74], unique ids, valid references, the rules review's
+constraints) and raises `ContentError` naming every problem if the data is wrong.
+
+Cards whose face the rulebook does not print carry `designed=True` and a one-line `reason`;
+`source` cites the rulebook lines (l.N) and review items (Bn) the card rests on.
+
+Sequences are tuples (the content is shared and cached); treat the dict fields
+(`upgrade_cost`, `supply`, `token_cost`) as read-only and copy them before changing.
+
+Pure: standard library and msgspec only; no file system access beyond the package data.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Mapping
+from importlib import resources
+from typing import Generic, Literal, TypeVar, get_args
+
+import msgspec
+
+# --------------------------------------------------------------------------- vocabularies
+
+Resource = Literal["wood", "food", "metal", "sheep"]
+Civ = Literal["greece", "egypt", "maya", "inca"]
+PlayerMark = Literal[2, 3, 4]
+"""The 2+/3+/4+ icon: the card is used only with at least this many players [l.146]."""
+SupplyPiece = Literal["town", "fort", "factory", "navy", "army", "air"]
+ActionId = Literal[
+    "upgrade", "movement", "production", "build", "populate",
+    "monument", "train", "attack", "quest", "trade",
+]
+AiCardId = Literal[
+    "production", "movement", "population", "special", "upgrade", "build", "quest", "monument",
+]
+BonusEffect = Literal[
+    "military_allowance", "worker_move", "worker_carry", "movement_units", "production_hexes",
+    "building_discount", "upgrade_discount", "trade_rate", "populate_one", "monument_discount",
+    "quest_draw", "fort_power", "vp",
+]
+OptionKind = Literal["resources", "workers", "building", "unit", "quests", "unlock", "weapons"]
+AbilityEffect = Literal["horses", "naval_assault", "workshop", "farm"]
+ExtraKind = Literal[
+    "towns", "forts", "factories", "island_hexes", "completed_quests", "armed_workers",
+    "water_hexes", "bridges_built",
+]
+QuestDeck = Literal["start", "0-1", "2-3", "4-5"]
+SoloMark = Literal["both", "multi_only", "solo_only"]
+TaskKind = Literal[
+    "land", "resource", "resources", "resource_types", "workers", "building", "bridges",
+    "ferries", "island_hexes", "island", "foreign_hexes", "water_hexes", "upgraded",
+    "upgraded_card", "units", "military_units", "armed_workers", "layers", "battles_won",
+    "battles_fought", "defended", "power", "common_bonuses",
+]
+Reshuffle = Literal["always", "after_upgrades", "never"]
+
+RESOURCES: tuple[str, ...] = get_args(Resource)
+CIVS: tuple[str, ...] = get_args(Civ)
+SUPPLY_PIECES: tuple[str, ...] = get_args(SupplyPiece)
+ACTION_IDS: tuple[str, ...] = get_args(ActionId)
+AI_CARD_IDS: tuple[str, ...] = get_args(AiCardId)
+BONUS_EFFECTS: tuple[str, ...] = get_args(BonusEffect)
+OPTION_KINDS: tuple[str, ...] = get_args(OptionKind)
+TASK_KINDS: tuple[str, ...] = get_args(TaskKind)
+EXTRA_KINDS: tuple[str, ...] = get_args(ExtraKind)
+
+ISLAND_REGIONS = ("madagascar", "greenland", "uk", "easter_island", "hawaii", "cuba", "island7")
+"""Island region ids a quest's `island` task may name (islands 1-7, Set-up l.124-144)."""
+
+# --------------------------------------------------------------------------- defaults (one place)
+
+PIECES_PER_TYPE = 3
+"""Each player owns 3 of every building and military unit [Components, Per player, l.94-99]."""
+SCORE_DEFAULTS = {
+    "layer_vp": 6, "resource_div": 3, "worker_div": 2, "land_vp": 1, "power_div": 3, "upgrade_vp": 1,
+}
+"""Default (vanilla) scoring lines [Goal of the game, l.190-196]."""
+QUEST_VALUES: dict[str, tuple[int, int]] = {
+    "start": (1, 0), "0-1": (1, 0), "2-3": (2, -1), "4-5": (3, -2),
+}
+"""(VP when completed, VP when not) per quest deck: l.197-198 paired by deck (review B24)."""
+AI_SCORE_CARD = {"easy": "ai1", "hard": "ai1", "normal": "ai2", "insane": "ai2"}
+"""Score card used by the AI at each difficulty: 2 cards for 4 levels (review B23)."""
+SOLO_PLAYER_MARK = 2
+"""Solo uses the 2-player layout, so cards marked 3+/4+ are removed (l.434-436; review B25)."""
+TOKENS = {"horses": 2, "workshop": 3, "farm": 3, "naval_assault": 0}
+"""Ability tokens in the box [Components, Tokens, l.84-86]."""
+
+EXPECTED_COUNTS = {
+    "action_cards.json": 10, "ai_cards.json": 8, "personal_bonus.json": 20, "score_cards.json": 7,
+    "common_bonus.json": 32, "abilities.json": 4, "quests.json": 48, "solo_quests.json": 10,
+}
+"""Cards per file: the component list [Components, Cards, l.66-74; Solo, l.415-417]. Action
+cards are one player's set of 10 (40 in the box); score cards are 4 + vanilla + 2 AI."""
+COMMON_LEVEL_SIZES = {1: 7, 2: 7, 3: 7, 4: 7, 5: 4}
+QUEST_DECK_SIZES = {"start": 8, "0-1": 14, "2-3": 13, "4-5": 13}
+SCORE_KIND_COUNTS = {"player": 4, "vanilla": 1, "ai": 2}
+
+# --------------------------------------------------------------------------- structs
+
+
+class ContentError(ValueError):
+    """The card data files are missing, malformed or inconsistent."""
+
+
+class _Frozen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base: immutable; unknown JSON fields are an error (catches typos).
+
+    msgspec applies `kw_only` per class, so every subclass repeats it; that lets required
+    fields follow inherited fields that have defaults.
+    """
+
+
+class _Card(_Frozen, kw_only=True):
+    id: str
+    """Short lower-case id, unique within its card type."""
+    text: str
+    """The card as the game shows it."""
+    designed: bool = False
+    """True if (part of) the face is not printed in the rulebook and was designed for this app."""
+    reason: str = ""
+    """Why it was designed; required when `designed`."""
+    source: str = ""
+    """Rulebook lines (l.N) and review items (Bn) this card rests on."""
+
+
+class ActionCard(_Card, kw_only=True):
+    """One of the 10 action cards [Action cards, l.211-387]."""
+
+    id: ActionId
+    name: str
+    red_text: str
+    green_text: str
+    upgrade_cost: dict[Resource, int]
+    """Printed cost to flip this card to green (before discounts) [l.215]."""
+
+
+class CommonBonus(_Card, kw_only=True):
+    """A common bonus card, taken after building a monument layer [l.280-286]."""
+
+    level: Literal[1, 2, 3, 4, 5]
+    effect: BonusEffect
+    amount: int = 1
+    """Size of the effect per copy (e.g. +1 worker movement)."""
+    copy_mark: Literal[1, 2] = 1
+    """How many copies of this effect one player may hold, over all levels [l.282]."""
+    min_players: PlayerMark = 2
+    vp: int = 0
+    """End-game VP (level 5 only) [l.299]."""
+
+
+class Option(_Frozen, kw_only=True):
+    """One of the three choices on a personal bonus layer card [l.284-288]."""
+
+    kind: OptionKind
+    text: str
+    resources: tuple[Resource, ...] = ()
+    """kind "resources": the resources placed, each on a matching hex with your worker."""
+    count: int = 1
+    """kind workers/quests/weapons: how many; kind unlock: how many pieces; else 1."""
+    piece: str = ""
+    """building: town/fort/factory/bridge/ferry; unit: navy/army/air; unlock: a supply piece."""
+
+
+class PersonalBonusCard(_Card, kw_only=True):
+    """A personal bonus card: layer 0 is the set-up card, 1-4 the layer cards (B15)."""
+
+    deck: Literal["a", "b", "c", "d"]
+    layer: Literal[0, 1, 2, 3, 4]
+    supply: dict[SupplyPiece, int] = {}
+    """Set-up card only: pieces available from the start; the rest is set aside [l.156-158]."""
+    options: tuple[Option, ...] = ()
+    """Layer cards only: exactly three options."""
+
+    @property
+    def set_aside(self) -> dict[str, int]:
+        """Set-up card: pieces of each type set aside until unlocked (3 minus the supply)."""
+        return {p: PIECES_PER_TYPE - self.supply.get(p, 0) for p in SUPPLY_PIECES}
+
+
+class Ability(_Card, kw_only=True):
+    """A civilisation's ability card [l.160; review B21]."""
+
+    civ: Civ
+    name: str
+    effect: AbilityEffect
+    tokens: int = 0
+    """Tokens of this ability in the box (horses 2, workshops 3, farms 3)."""
+    token_cost: dict[Resource, int] = {}
+    """Cost to build one token on the board (workshop, farm); empty if not built."""
+
+
+class ExtraLine(_Frozen, kw_only=True):
+    """An extra scoring line: `vp * (count // per)` where count is measured by `kind`."""
+
+    kind: ExtraKind
+    vp: int
+    per: int = 1
+
+
+class ScoreCard(_Card, kw_only=True):
+    """A score card; omitted lines keep the rulebook defaults [l.190-202]."""
+
+    name: str
+    kind: Literal["player", "vanilla", "ai"]
+    layer_vp: int = SCORE_DEFAULTS["layer_vp"]
+    resource_div: int = SCORE_DEFAULTS["resource_div"]
+    worker_div: int = SCORE_DEFAULTS["worker_div"]
+    land_vp: int = SCORE_DEFAULTS["land_vp"]
+    power_div: int = SCORE_DEFAULTS["power_div"]
+    upgrade_vp: int = SCORE_DEFAULTS["upgrade_vp"]
+    extra: tuple[ExtraLine, ...] = ()
+
+
+class Task(_Frozen, kw_only=True):
+    """One machine-checkable quest task; which parameters apply depends on `kind`."""
+
+    kind: TaskKind
+    n: int = 1
+    resource: str = ""
+    piece: str = ""
+    region: str = ""
+    card: str = ""
+
+
+class Quest(_Card, kw_only=True):
+    """A quest card: all tasks must hold at once to turn it in [l.371-373]."""
+
+    deck: QuestDeck
+    tasks: tuple[Task, ...]
+    vp: int
+    penalty: int
+    """VP (0 or negative) if still in progress at the end [l.198]."""
+    min_players: PlayerMark = 2
+    solo: SoloMark = "both"
+
+
+class AiCard(_Card, kw_only=True):
+    """One of the 8 solo AI action cards [Solo rules, l.463-549]."""
+
+    id: AiCardId
+    name: str
+    commands: tuple[str, ...]
+    """Tried from the top; only the first that can be done is carried out [l.454]."""
+    green_text: str = ""
+    """What the upgraded side changes (upgradable cards only)."""
+    priorities: tuple[str, ...] = ()
+    """The card's placement and choice priorities, in order."""
+    upgradable: bool
+    reshuffle: Reshuffle
+    """Whether this is a reshuffle card for the top-card check (review B74)."""
+
+
+# The task parameters each kind uses, besides `n` (used unless listed in _NO_N).
+_TASK_PARAMS = {"resource": "resource", "building": "piece", "units": "piece",
+                "island": "region", "upgraded_card": "card"}
+_NO_N = {"island", "upgraded_card"}
+_TASK_PIECES = {"building": ("town", "fort", "factory"), "units": ("navy", "army", "air")}
+_OPTION_PIECES = {"building": ("town", "fort", "factory", "bridge", "ferry"),
+                  "unit": ("navy", "army", "air"), "unlock": SUPPLY_PIECES}
+
+
+class Content(msgspec.Struct, frozen=True, kw_only=True):
+    """All card content, as lists in file order plus lookups by id."""
+
+    action_cards: tuple[ActionCard, ...]
+    common_bonus: tuple[CommonBonus, ...]
+    personal_bonus: tuple[PersonalBonusCard, ...]
+    abilities: tuple[Ability, ...]
+    score_cards: tuple[ScoreCard, ...]
+    quests: tuple[Quest, ...]
+    """The 48 multiplayer-pool quests (never solo_only)."""
+    solo_quests: tuple[Quest, ...]
+    """The 10 blue-icon solo quests (all solo_only)."""
+    ai_cards: tuple[AiCard, ...]
+    about: dict[str, str]
+    """Each file's "about" paragraph, by file name."""
+    action_by_id: dict[str, ActionCard]
+    common_by_id: dict[str, CommonBonus]
+    personal_by_id: dict[str, PersonalBonusCard]
+    ability_by_id: dict[str, Ability]
+    score_by_id: dict[str, ScoreCard]
+    quest_by_id: dict[str, Quest]
+    """Multiplayer and solo quests together."""
+    ai_by_id: dict[str, AiCard]
+
+    def personal_card(self, deck: str, layer: int) -> PersonalBonusCard:
+        """The card of personal bonus `deck` for `layer` (0 = set-up)."""
+        return self.personal_by_id[_personal_id(self.personal_bonus, deck, layer)]
+
+    def ability_for(self, civ: str) -> Ability:
+        """The ability card of civilisation `civ`."""
+        for a in self.abilities:
+            if a.civ == civ:
+                return a
+        raise KeyError(f"no ability card for civilisation {civ!r}")
+
+
+def _personal_id(cards: tuple[PersonalBonusCard, ...], deck: str, layer: int) -> str:
+    for c in cards:
+        if c.deck == deck and c.layer == layer:
+            return c.id
+    raise KeyError(f"no personal bonus card for deck {deck!r}, layer {layer}")
+
+
+# --------------------------------------------------------------------------- loading
+
+T = TypeVar("T")
+
+
+class _CardFile(msgspec.Struct, Generic[T], forbid_unknown_fields=True):
+    about: str
+    cards: tuple[T, ...]
+
+
+_FILES: dict[str, type] = {
+    "action_cards.json": ActionCard, "common_bonus.json": CommonBonus,
+    "personal_bonus.json": PersonalBonusCard, "abilities.json": Ability,
+    "score_cards.json": ScoreCard, "quests.json": Quest, "solo_quests.json": Quest,
+    "ai_cards.json": AiCard,
+}
+
+
+def read_packaged_files() -> dict[str, bytes]:
+    """The raw bytes of every card file shipped in `monuments_tui/data/cards/`."""
+    folder = resources.files("monuments_tui").joinpath("data", "cards")
+    raw = {}
+    for name in _FILES:
+        try:
+            raw[name] = folder.joinpath(name).read_bytes()
+        except FileNotFoundError as exc:
+            raise ContentError(f"card data file data/cards/{name} is missing") from exc
+    return raw
+
+
+@functools.cache
+def load_content() -> Content:
+    """Load, validate and cache the packaged card content (decoded once per process)."""
+    return parse_content(read_packaged_files())
+
+
+def parse_content(raw: Mapping[str, bytes]) -> Content:
+    """Decode and validate card files given as {file name: JSON bytes}.
+
+    Raises:
+        ContentError: a file is missing, does not match its schema, or the cards break a
+            rule of the component list or the rules review; the message lists every problem.
+    """
+    decoded: dict[str, _CardFile] = {}
+    for name, card_type in _FILES.items():
+        if name not in raw:
+            raise ContentError(f"card data file data/cards/{name} is missing")
+        try:
+            decoded[name] = msgspec.json.decode(raw[name], type=_CardFile[card_type])
+        except msgspec.MsgspecError as exc:
+            raise ContentError(f"data/cards/{name}: {exc}") from exc
+    c = {name: f.cards for name, f in decoded.items()}
+    by_id = {name: {card.id: card for card in cards} for name, cards in c.items()}
+    content = Content(
+        action_cards=c["action_cards.json"], common_bonus=c["common_bonus.json"],
+        personal_bonus=c["personal_bonus.json"], abilities=c["abilities.json"],
+        score_cards=c["score_cards.json"], quests=c["quests.json"],
+        solo_quests=c["solo_quests.json"], ai_cards=c["ai_cards.json"],
+        about={name: f.about for name, f in decoded.items()},
+        action_by_id=by_id["action_cards.json"], common_by_id=by_id["common_bonus.json"],
+        personal_by_id=by_id["personal_bonus.json"], ability_by_id=by_id["abilities.json"],
+        score_by_id=by_id["score_cards.json"],
+        quest_by_id={**by_id["quests.json"], **by_id["solo_quests.json"]},
+        ai_by_id=by_id["ai_cards.json"],
+    )
+    errors = validate(content, c)
+    if errors:
+        raise ContentError("card data is wrong:\n  - " + "\n  - ".join(errors))
+    return content
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate(content: Content, files: Mapping[str, tuple[_Card, ...]]) -> list[str]:
+    """Every rule the card data breaks, as readable messages (empty if all is well)."""
+    errors: list[str] = []
+    for name, cards in files.items():
+        errors += _check_common_fields(name, cards)
+    errors += _check_actions(content)
+    errors += _check_common_bonus(content.common_bonus)
+    errors += _check_personal(content.personal_bonus)
+    errors += _check_abilities(content.abilities)
+    errors += _check_scores(content.score_cards)
+    errors += _check_quests(content)
+    errors += _check_ai(content.ai_cards)
+    return errors
+
+
+def _check_common_fields(name: str, cards: tuple[_Card, ...]) -> list[str]:
+    errors = []
+    if len(cards) != EXPECTED_COUNTS[name]:
+        errors.append(f"{name}: {len(cards)} cards, the component list needs {EXPECTED_COUNTS[name]}")
+    for card_id, n in Counter(card.id for card in cards).items():
+        if n > 1:
+            errors.append(f"{name}: id {card_id!r} is used {n} times")
+    for card in cards:
+        if not card.id or card.id != card.id.lower() or " " in card.id:
+            errors.append(f"{name}: id {card.id!r} must be short, lower-case, without spaces")
+        if not card.text.strip():
+            errors.append(f"{name}: {card.id} has no text")
+        if card.designed and not card.reason.strip():
+            errors.append(f"{name}: {card.id} is designed but gives no reason")
+    return errors
+
+
+def _check_actions(content: Content) -> list[str]:
+    errors = []
+    if set(content.action_by_id) != set(ACTION_IDS):
+        errors.append(f"action_cards.json: ids must be exactly {', '.join(ACTION_IDS)}")
+    for a in content.action_cards:
+        if not a.upgrade_cost or min(a.upgrade_cost.values()) < 1:
+            errors.append(f"action {a.id}: upgrade cost must list at least 1 resource, each >= 1")
+        if a.red_text not in a.text or a.green_text not in a.text:
+            errors.append(f"action {a.id}: text must show both the red and the green side")
+    return errors
+
+
+def _check_common_bonus(cards: tuple[CommonBonus, ...]) -> list[str]:
+    errors = []
+    sizes = Counter(c.level for c in cards)
+    if dict(sorted(sizes.items())) != COMMON_LEVEL_SIZES:
+        errors.append(f"common bonus level piles are {dict(sorted(sizes.items()))}, need {COMMON_LEVEL_SIZES}")
+    marks: dict[str, set[int]] = {}
+    for c in cards:
+        marks.setdefault(c.effect, set()).add(c.copy_mark)
+        if (c.effect == "vp") != (c.level == 5):
+            errors.append(f"common bonus {c.id}: level 5 holds exactly the VP cards [l.299]")
+        if (c.vp > 0) != (c.effect == "vp"):
+            errors.append(f"common bonus {c.id}: only VP cards have vp > 0")
+        if c.amount < 1:
+            errors.append(f"common bonus {c.id}: amount must be >= 1")
+    for effect, m in marks.items():
+        if len(m) > 1:
+            errors.append(f"common bonus effect {effect}: all copies must show the same copy mark")
+    for level in range(1, 5):
+        if not any(c.level == level and c.effect == "military_allowance" and c.min_players == 2
+                   and c.copy_mark == 1 for c in cards):
+            errors.append(f"common bonus level {level}: needs a 2+ military allowance card [l.309, B19]")
+    if not any(c.effect == "worker_move" and c.copy_mark == 2 and c.min_players == 2 for c in cards):
+        errors.append("common bonus: the 2+ worker-movement card with copy mark 2 is missing [l.148, l.286]")
+    for level in COMMON_LEVEL_SIZES:
+        for players in (2, 3, 4):
+            usable = sum(1 for c in cards if c.level == level and c.min_players <= players)
+            if usable < players:
+                errors.append(f"common bonus level {level}: {usable} cards for {players} players")
+    return errors
+
+
+def _check_option(card: PersonalBonusCard, i: int, o: Option) -> list[str]:
+    where = f"personal bonus {card.id} option {i}"
+    errors = []
+    if o.kind == "resources":
+        if not o.resources:
+            errors.append(f"{where}: a resources option must list its resources")
+    elif o.resources:
+        errors.append(f"{where}: only a resources option lists resources")
+    allowed = _OPTION_PIECES.get(o.kind)
+    if allowed is not None and o.piece not in allowed:
+        errors.append(f"{where}: piece {o.piece!r} is not one of {', '.join(allowed)}")
+    if allowed is None and o.piece:
+        errors.append(f"{where}: a {o.kind} option names no piece")
+    if o.count < 1 or (o.kind in ("building", "unit", "resources") and o.count != 1):
+        errors.append(f"{where}: count {o.count} does not fit a {o.kind} option")
+    if o.kind == "unit" and o.piece == "air" and card.layer < 3:
+        errors.append(f"{where}: air forces only from layer 3 [l.323, B67]")
+    return errors
+
+
+def _check_personal(cards: tuple[PersonalBonusCard, ...]) -> list[str]:
+    errors = []
+    totals = {}
+    for deck in ("a", "b", "c", "d"):
+        layers = sorted(c.layer for c in cards if c.deck == deck)
+        if layers != [0, 1, 2, 3, 4]:
+            errors.append(f"personal deck {deck}: needs set-up + layers 1-4, has layers {layers} [B15]")
+    for c in cards:
+        if c.layer == 0:
+            totals[c.deck] = sum(c.supply.values())
+            if c.options or any(not 0 <= n <= PIECES_PER_TYPE for n in c.supply.values()):
+                errors.append(f"personal bonus {c.id}: a set-up card lists 0-3 of each piece, no options")
+            continue
+        if c.supply or len(c.options) != 3:
+            errors.append(f"personal bonus {c.id}: a layer card has exactly 3 options, no supply [l.284]")
+        if sum(o.kind == "quests" for o in c.options) > 1:
+            errors.append(f"personal bonus {c.id}: at most one quest option (solo forbids them, l.450)")
+        for i, o in enumerate(c.options, 1):
+            errors += _check_option(c, i, o)
+    if len(set(totals.values())) > 1:
+        errors.append(f"personal set-up cards give unequal piece totals {totals} [B16]")
+    return errors
+
+
+def _check_abilities(cards: tuple[Ability, ...]) -> list[str]:
+    errors = []
+    if sorted(a.civ for a in cards) != sorted(CIVS) or len({a.effect for a in cards}) != len(cards):
+        errors.append("abilities: one ability per civilisation, each with its own effect [B21]")
+    for a in cards:
+        if a.tokens != TOKENS[a.effect]:
+            errors.append(f"ability {a.id}: {a.tokens} tokens, the box has {TOKENS[a.effect]} [l.84-86]")
+        if (a.effect in ("workshop", "farm")) != bool(a.token_cost):
+            errors.append(f"ability {a.id}: workshops and farms (only) have a token cost")
+    return errors
+
+
+def _check_scores(cards: tuple[ScoreCard, ...]) -> list[str]:
+    errors = []
+    kinds = Counter(s.kind for s in cards)
+    if dict(kinds) != SCORE_KIND_COUNTS:
+        errors.append(f"score cards by kind are {dict(kinds)}, need {SCORE_KIND_COUNTS}")
+    ids = {s.id for s in cards}
+    for difficulty, card_id in AI_SCORE_CARD.items():
+        if card_id not in ids:
+            errors.append(f"score cards: the {difficulty} AI card {card_id!r} is missing [B23]")
+    for s in cards:
+        if s.kind == "vanilla" and (s.id != "vanilla" or _score_values(s) != SCORE_DEFAULTS or s.extra):
+            errors.append(f"score card {s.id}: the vanilla card has id 'vanilla' and the defaults [l.190-198]")
+        if min(s.resource_div, s.worker_div, s.power_div) < 1 or any(e.per < 1 for e in s.extra):
+            errors.append(f"score card {s.id}: divisors must be >= 1")
+    return errors
+
+
+def _score_values(s: ScoreCard) -> dict[str, int]:
+    return {k: getattr(s, k) for k in SCORE_DEFAULTS}
+
+
+def _check_task(quest: Quest, t: Task, action_ids: set[str]) -> list[str]:
+    where = f"quest {quest.id} task {t.kind}"
+    errors = []
+    param = _TASK_PARAMS.get(t.kind)
+    for name in ("resource", "piece", "region", "card"):
+        if name != param and getattr(t, name):
+            errors.append(f"{where}: takes no {name}")
+    if t.kind not in _NO_N and t.n < 1:
+        errors.append(f"{where}: n must be >= 1")
+    if t.kind in _NO_N and t.n != 1:
+        errors.append(f"{where}: takes no n")
+    valid = {"resource": RESOURCES, "piece": _TASK_PIECES.get(t.kind, ()),
+             "region": ISLAND_REGIONS, "card": tuple(action_ids)}
+    if param and getattr(t, param) not in valid[param]:
+        errors.append(f"{where}: {param} {getattr(t, param)!r} is not one of {', '.join(valid[param])}")
+    return errors
+
+
+def _check_quests(content: Content) -> list[str]:
+    errors = []
+    pool, solo = content.quests, content.solo_quests
+    sizes = {deck: sum(q.deck == deck for q in pool) for deck in QUEST_DECK_SIZES}
+    if sizes != QUEST_DECK_SIZES:
+        errors.append(f"quest decks are {sizes}, need {QUEST_DECK_SIZES} [B24]")
+    shared = {q.id for q in pool} & {q.id for q in solo}
+    if shared:
+        errors.append(f"quest ids used in both quest files: {', '.join(sorted(shared))}")
+    errors += [f"quest {q.id}: solo cards belong in solo_quests.json" for q in pool if q.solo == "solo_only"]
+    errors += [f"quest {q.id}: must be solo_only [l.444]" for q in solo if q.solo != "solo_only"]
+    for q in pool + solo:
+        if (q.vp, q.penalty) != QUEST_VALUES[q.deck]:
+            errors.append(f"quest {q.id}: deck {q.deck} scores {QUEST_VALUES[q.deck]}, not {(q.vp, q.penalty)} [B24]")
+        if not q.tasks:
+            errors.append(f"quest {q.id}: has no task")
+        for t in q.tasks:
+            errors += _check_task(q, t, set(content.action_by_id))
+    for players in (2, 3, 4):
+        starts = sum(q.deck == "start" and q.min_players <= players for q in pool)
+        if starts < 2 * players:
+            errors.append(f"quests: {starts} starting quests for {players} players, need {2 * players} [l.154]")
+    solo_starts = sum(q.deck == "start" for q in _solo_pool(content))
+    if solo_starts < 3:
+        errors.append(f"quests: {solo_starts} starting quests in solo, need 3 (1 for the AI, 2 drawn) [l.446]")
+    return errors
+
+
+def _check_ai(cards: tuple[AiCard, ...]) -> list[str]:
+    errors = []
+    if {c.id for c in cards} != set(AI_CARD_IDS):
+        errors.append(f"ai_cards.json: ids must be exactly {', '.join(AI_CARD_IDS)}")
+    for c in cards:
+        if c.upgradable != (c.id in ("production", "movement", "population", "special")):
+            errors.append(f"AI card {c.id}: only Movement, Production, Population, Special upgrade [l.500]")
+        if c.upgradable != bool(c.green_text):
+            errors.append(f"AI card {c.id}: upgradable cards (only) describe their green side")
+        expected = {"monument": "always", "upgrade": "after_upgrades"}.get(c.id, "never")
+        if c.reshuffle != expected:
+            errors.append(f"AI card {c.id}: reshuffle must be {expected!r} [B74]")
+        if not c.commands or any(cmd not in c.text for cmd in c.commands):
+            errors.append(f"AI card {c.id}: needs commands, each shown in its text")
+    return errors
+
+
+# --------------------------------------------------------------------------- selections
+
+
+def _solo_pool(content: Content) -> list[Quest]:
+    # Solo: drop red crossed-out cards, add blue ones, and apply the 2-player filter (B25).
+    pool = [q for q in content.quests if q.solo != "multi_only"] + list(content.solo_quests)
+    return [q for q in pool if q.min_players <= SOLO_PLAYER_MARK]
+
+
+def _player_mark(players: int, solo: bool) -> int:
+    if solo:
+        return SOLO_PLAYER_MARK
+    if players not in (2, 3, 4):
+        raise ValueError(f"a multiplayer game has 2-4 players, not {players}")
+    return players
+
+
+def common_bonus_for(players: int, solo: bool = False) -> list[CommonBonus]:
+    """The common bonus cards in play: those whose player mark fits [l.146; solo l.436].
+
+    Args:
+        players: seats in a multiplayer game (2-4); ignored in solo, which uses the 2+ cards.
+        solo: a solo game against the AI.
+    """
+    mark = _player_mark(players, solo)
+    return [c for c in load_content().common_bonus if c.min_players <= mark]
+
+
+def quests_for(players: int, solo: bool = False) -> list[Quest]:
+    """The quest cards in play, all decks together (split them by `Quest.deck`).
+
+    Multiplayer: the 48-card pool filtered by player mark [l.146, l.154]. Solo: remove the
+    red crossed-out (multi_only) cards, add the 10 blue solo cards, and apply the 2-player
+    filter [l.444; review B25].
+
+    Args:
+        players: seats in a multiplayer game (2-4); ignored in solo.
+        solo: a solo game against the AI.
+    """
+    content = load_content()
+    if solo:
+        return _solo_pool(content)
+    mark = _player_mark(players, solo)
+    return [q for q in content.quests if q.min_players <= mark]
+
+
+def ai_score_card_for(difficulty: str) -> ScoreCard:
+    """The AI's score card at `difficulty` (easy, normal, hard, insane) [l.438; review B23]."""
+    try:
+        return load_content().score_by_id[AI_SCORE_CARD[difficulty]]
+    except KeyError:
+        raise ValueError(f"unknown AI difficulty {difficulty!r}; choose from {', '.join(AI_SCORE_CARD)}") from None
