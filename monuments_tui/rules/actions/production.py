@@ -1,0 +1,106 @@
+"""Production: produce on up to 2 (red) or 3 (green) distinct land hexes.
+
+[Production, l.227-234; Factory, l.250; B50, B52; the farm ability (B21)]
+"""
+
+from __future__ import annotations
+
+from monuments_tui.rules import commands as cmd
+from monuments_tui.rules import events as ev
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.actions.opening import opener
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.queries import (
+    bonus_amount,
+    building_usable,
+    buildings_at,
+    controlled_land,
+    layout,
+    resources_on,
+    workers_on_land,
+)
+from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.state import GameState
+
+PER_ACTION_LIMIT = 3
+"""At most 3 resources per hex per Production action, factories included [l.231]."""
+HEX_LIMIT = 5
+"""At most 5 resources on a hex at any time [l.232]."""
+
+
+@opener("production")
+def open_production(state: GameState, seat: int, green: bool) -> list[ev.Event]:
+    """Red: up to 2 hexes; green: up to 3 [l.229, l.234]; +1 per production bonus."""
+    left = (3 if green else 2) + bonus_amount(state, seat, "production_hexes")
+    return [ev.PendingSet(pd.ProductionStep(seat, green=green, left=left))]
+
+
+def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
+    """How many resources `seat` would produce on `hex_id` now, and why not more.
+
+    Each worker produces 1; a working factory 1, or 2 with a worker present [l.229, l.250];
+    a farm adds 1 (B21). Capped at 3 per action [l.231], at 5 on the hex [l.232], and at
+    what the bank still holds (B50).
+    """
+    resource = load_board().hex(hex_id).resource
+    workers = len(workers_on_land(state, seat, hex_id))
+    raw = workers
+    for b in buildings_at(state, hex_id, seat):
+        if not building_usable(state, b):
+            continue
+        if b.kind == "factory":
+            raw += 2 if workers else 1
+        elif b.kind == "farm" and (workers or raw):
+            raw += 1
+    amount = min(raw, PER_ACTION_LIMIT)
+    reason = "3 per hex per action" if raw > PER_ACTION_LIMIT else ""
+    room = HEX_LIMIT - resources_on(state, hex_id)
+    if amount > room:
+        amount, reason = max(room, 0), f"{HEX_LIMIT} resources on a hex"
+    if state.config.options.bank_limited and amount > state.bank.get(resource, 0):
+        amount, reason = state.bank.get(resource, 0), f"the bank's last {resource}"
+    return amount, reason
+
+
+@rule((pd.ProductionStep, cmd.Produce))
+def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
+    """Produce on one land hex not yet chosen in this action [l.229-234]."""
+    p = state.pending
+    if c.hex not in layout(state).land:
+        raise RuleViolation(f"{c.hex} is not a producing land hex in play", "Story, l.116; Production, l.229")
+    if c.hex in p.chosen:
+        raise RuleViolation(f"{c.hex} was already chosen in this action", "Production, l.234", "Choose a different hex.")
+    amount, reason = production_on(state, p.seat, c.hex)
+    if amount <= 0:
+        why = f" (limit: {reason})" if reason else ""
+        raise RuleViolation(
+            f"nothing would be produced on {c.hex}{why}",
+            "Production, l.229-232",
+            "Choose a hex with your workers or factory and room for more resources.",
+        )
+    resource = load_board().hex(c.hex).resource
+    events: list[ev.Event] = [ev.ResourcesGained(c.hex, resource, amount)]
+    if p.left <= 1:
+        return finish_action(state, events)
+    step = pd.ProductionStep(p.seat, green=p.green, left=p.left - 1, chosen=p.chosen + (c.hex,))
+    return events + [ev.PendingSet(step)]
+
+
+@rule((pd.ProductionStep, cmd.Done))
+def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
+    """Stop producing: the card allows "up to" 2 or 3 hexes [l.229]."""
+    if not state.pending.chosen:
+        raise RuleViolation("produce on at least one hex first", "In a turn, l.206 (B59)")
+    return finish_action(state, [])
+
+
+@generator(pd.ProductionStep)
+def _gen(state: GameState):
+    p = state.pending
+    hexes = controlled_land(state, p.seat) | {b.hex for b in state.buildings.values() if b.owner == p.seat}
+    for h in sorted(hexes):
+        yield cmd.Produce(h)
+    if p.chosen:
+        yield cmd.Done()

@@ -1,0 +1,268 @@
+"""The turn itself: set-up choices, playing a card, taking cards back, quests, ending.
+
+[Player set-up, l.154, l.162; In a turn, l.206-207; Movement, l.221 (first turn);
+Quests, l.371-377]
+"""
+
+from __future__ import annotations
+
+from monuments_tui.rules import commands as cmd
+from monuments_tui.rules import events as ev
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.actions.opening import OPENERS
+from monuments_tui.rules.board import RESOURCES, load_board
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.flow import end_turn, finish_action, start_play
+from monuments_tui.rules.queries import layout, occupied_by_other, resources_on
+from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.setup import next_setup_pending
+from monuments_tui.rules.state import ACTION_CARDS, GameState
+
+HEX_LIMIT = 5
+"""At most 5 resources on a hex at any time [Production, l.232]."""
+
+FIRST_TURN_CARDS = ("movement", "quest")
+"""In a player's very first turn only Movement and Draw quest cards may be played (B58) [l.221]."""
+
+
+# -- set-up --------------------------------------------------------------------------------
+@rule((pd.ChooseStartQuest, cmd.KeepStartQuest))
+def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
+    """Keep one starting quest, discard the other [Player set-up, l.154]."""
+    p = state.pending
+    if c.quest not in p.options:
+        raise RuleViolation(
+            f"{c.quest} is not one of your starting quests",
+            "Player set-up, l.154",
+            f"Keep one of: {', '.join(p.options)}.",
+        )
+    others = tuple(q for q in p.options if q != c.quest)
+    return [
+        ev.QuestsKept(p.seat, "start", (c.quest,), others),
+        ev.PendingSet(pd.PlaceStartResource(p.seat, 2)),
+    ]
+
+
+@rule((pd.PlaceStartResource, cmd.PlaceStartResource))
+def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev.Event]:
+    """Place a starting resource on an in-play land hex that produces it (B55) [l.162]."""
+    p = state.pending
+    check_resource_placement(state, p.seat, c.resource, c.hex, need_worker=False, must_match=True)
+    events: list[ev.Event] = [ev.ResourcesGained(c.hex, c.resource, 1)]
+    nxt = next_setup_pending(state, p.seat, p.left - 1)
+    if nxt is not None:
+        return events + [ev.PendingSet(nxt)]
+    return events + start_play(fold(state, events))
+
+
+def check_resource_placement(
+    state: GameState, seat: int, resource: str, hex_id: str, *, need_worker: bool, must_match: bool
+) -> None:
+    """Check that one `resource` from the bank may be put on `hex_id`.
+
+    Used for starting resources (B55), bonus and quest resources (l.288, l.377) and trades
+    (B54): an in-play land hex (never a monument), matching its production where the
+    rule says so, holding your worker where the rule says so, and never above 5 (B52).
+    """
+    board = load_board()
+    if resource not in RESOURCES:
+        raise RuleViolation(f"{resource!r} is not a resource", "Monument costs, l.170", "Resources: wood, food, metal, sheep.")
+    if hex_id not in layout(state).land:
+        raise RuleViolation(f"{hex_id} is not a land hex in play", "Set-up, l.120", "Resources go on producing land hexes.")
+    if must_match and board.hex(hex_id).resource != resource:
+        raise RuleViolation(
+            f"{hex_id} produces {board.hex(hex_id).resource}, not {resource}",
+            "Player set-up, l.162",
+            "Place a resource on a hex that produces that type.",
+        )
+    if need_worker:
+        from monuments_tui.rules.queries import workers_on_land
+
+        if not workers_on_land(state, seat, hex_id):
+            raise RuleViolation(f"you have no worker on {hex_id}", "Monument, l.288", "Place it where you have a worker.")
+    elif occupied_by_other(state, hex_id, seat):
+        raise RuleViolation(f"another player has pieces on {hex_id}", "Player set-up, l.162 (B55)")
+    if resources_on(state, hex_id) >= HEX_LIMIT:
+        raise RuleViolation(f"{hex_id} already holds {HEX_LIMIT} resources", "Production, l.232")
+    if state.config.options.bank_limited and state.bank.get(resource, 0) < 1:
+        raise RuleViolation(f"the bank has no {resource} left", "Components, l.78-81 (B50)")
+
+
+@generator(pd.ChooseStartQuest)
+def _gen_start_quest(state: GameState):
+    for q in state.pending.options:
+        yield cmd.KeepStartQuest(q)
+
+
+@generator(pd.PlaceStartResource)
+def _gen_start_resource(state: GameState):
+    board = load_board()
+    for h in sorted(layout(state).land):
+        yield cmd.PlaceStartResource(board.hex(h).resource, h)
+
+
+# -- playing cards -------------------------------------------------------------------------
+def card_opening(state: GameState, seat: int, card: str) -> list[ev.Event]:
+    """The events of playing `card`: it leaves the hand and its action opens."""
+    played = [ev.CardPlayed(seat, card)]
+    after = fold(state, played)
+    return played + OPENERS[card](after, seat, card in state.players[seat].green)
+
+
+def playable(state: GameState, seat: int, card: str) -> bool:
+    """True if at least part of `card`'s effect can happen now (B59)."""
+    from monuments_tui.rules.legal import legal_commands
+
+    if card not in OPENERS:
+        return False
+    try:
+        opened = fold(state, card_opening(state, seat, card))
+    except RuleViolation:
+        return False
+    if opened.pending is None or opened.pending.seat != seat or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction)):
+        return True
+    return bool(legal_commands(opened))
+
+
+@rule((pd.ChooseAction, cmd.PlayCard))
+def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
+    """Play an action card from hand, on its current side [In a turn, l.206]."""
+    seat = state.pending.seat
+    player = state.players[seat]
+    card = c.card
+    if card not in ACTION_CARDS:
+        raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_CARDS)}.")
+    if card not in player.hand:
+        raise RuleViolation(
+            f"{card} is not in your hand (it is in your discard pile)",
+            "In a turn, l.206-207",
+            "Play a card from your hand, or take your discard pile back.",
+        )
+    if player.turns == 1 and card not in FIRST_TURN_CARDS:
+        raise RuleViolation(
+            f"{card} cannot be played in your first turn",
+            "Movement, l.221 (B58)",
+            "In your very first turn, play Movement or Draw quest cards.",
+        )
+    if not playable(state, seat, card):
+        raise RuleViolation(
+            f"{card} would have no effect now",
+            "In a turn, l.206 (B59)",
+            "Play a card whose action can at least partly happen.",
+        )
+    return card_opening(state, seat, card)
+
+
+@rule((pd.ChooseAction, cmd.TakeBack))
+def take_back(state: GameState, c: cmd.TakeBack) -> list[ev.Event]:
+    """Take all discarded action cards back into hand, keeping their sides [l.207]."""
+    seat = state.pending.seat
+    if not state.players[seat].discard:
+        raise RuleViolation("your discard pile is empty", "In a turn, l.207 (B59)", "Play a card instead.")
+    return finish_action(state, [ev.CardsTakenBack(seat)])
+
+
+@rule((pd.ChooseAction, cmd.DiscardCard))
+def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
+    """With no playable card and nothing to take back, discard a card for no effect (B59)."""
+    seat = state.pending.seat
+    player = state.players[seat]
+    if c.card not in player.hand:
+        raise RuleViolation(f"{c.card} is not in your hand", "In a turn, l.206")
+    if player.discard:
+        raise RuleViolation("you can take your discard pile back", "In a turn, l.207 (B59)", "Use: take back.")
+    allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_CARDS
+    if any(card in player.hand and playable(state, seat, card) for card in allowed):
+        raise RuleViolation("you have a card you can play", "In a turn, l.206 (B59)", "Discarding is only for a hand with no playable card.")
+    return finish_action(state, [ev.CardDiscarded(seat, c.card)])
+
+
+@generator(pd.ChooseAction)
+def _gen_action(state: GameState):
+    player = state.players[state.pending.seat]
+    for card in ACTION_CARDS:
+        if card in player.hand:
+            yield cmd.PlayCard(card)
+    yield cmd.TakeBack()
+    if not player.discard:
+        for card in player.hand:
+            yield cmd.DiscardCard(card)
+
+
+# -- quests and the end of the turn ----------------------------------------------------
+@rule((pd.ChooseAction, cmd.TurnInQuest), (pd.AfterAction, cmd.TurnInQuest))
+def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
+    """Turn in a completed quest during your own turn [Quests, l.371-377]."""
+    from monuments_tui.rules.quests import bonus_resource_due, check_quest
+
+    seat = state.pending.seat
+    player = state.players[seat]
+    if c.quest not in player.quests:
+        raise RuleViolation(
+            f"{c.quest} is not one of your quests in progress",
+            "Quests, l.373",
+            f"In progress: {', '.join(player.quests) or 'none'}.",
+        )
+    unmet = check_quest(state, seat, c.quest)
+    if unmet:
+        raise RuleViolation(f"{c.quest} is not complete: {unmet}", "Quests, l.371")
+    events: list[ev.Event] = [ev.QuestCompleted(seat, c.quest)]
+    if bonus_resource_due(state, seat, c.quest):
+        options = bonus_placements(state, seat)
+        if c.resource is None and options:
+            raise RuleViolation(
+                f"{c.quest} earns a bonus resource: name the resource and hex",
+                "Quests, l.377",
+                f"For example: turn in {c.quest} {options[0][0]} {options[0][1]}.",
+            )
+        if c.resource is not None:
+            check_resource_placement(state, seat, c.resource, c.hex or "", need_worker=True, must_match=True)
+            events.append(ev.ResourcesGained(c.hex, c.resource, 1))
+    elif c.resource is not None:
+        raise RuleViolation(f"{c.quest} earns no bonus resource now", "Quests, l.377", "Turn it in without one.")
+    if isinstance(state.pending, pd.AfterAction):
+        from monuments_tui.rules.quests import completable_quests
+
+        after = fold(state, events)
+        if not completable_quests(after, seat):
+            return events + end_turn(after)
+    return events
+
+
+def bonus_placements(state: GameState, seat: int) -> list[tuple[str, str]]:
+    """(resource, hex) pairs where a bonus resource may go: a hex producing it with your worker [l.377]."""
+    board = load_board()
+    out = []
+    for h in sorted(layout(state).land):
+        resource = board.hex(h).resource
+        try:
+            check_resource_placement(state, seat, resource, h, need_worker=True, must_match=True)
+        except RuleViolation:
+            continue
+        out.append((resource, h))
+    return out
+
+
+@rule((pd.AfterAction, cmd.EndTurn))
+def end_turn_command(state: GameState, c: cmd.EndTurn) -> list[ev.Event]:
+    """End the turn; quests still met may be turned in on a later turn."""
+    return end_turn(state)
+
+
+@generator(pd.ChooseAction, pd.AfterAction)
+def _gen_quests(state: GameState):
+    from monuments_tui.rules.quests import bonus_resource_due, completable_quests
+
+    seat = state.pending.seat
+    for q in completable_quests(state, seat):
+        if bonus_resource_due(state, seat, q):
+            places = bonus_placements(state, seat)
+            for resource, h in places:
+                yield cmd.TurnInQuest(q, resource, h)
+            if not places:
+                yield cmd.TurnInQuest(q)
+        else:
+            yield cmd.TurnInQuest(q)
+    if isinstance(state.pending, pd.AfterAction):
+        yield cmd.EndTurn()

@@ -1,0 +1,85 @@
+"""The configuration of one game: who plays, which mode, the seed, and rule options.
+
+Where the rulebook leaves a rule open and the rules review proposes a resolution with a
+reasonable alternative, the alternative is a named option here. Defaults are the
+resolutions adopted by this project (see docs/rules-decisions.md).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+CIVS = ("greece", "egypt", "maya", "inca")
+MODES = ("abundance", "scarcity")
+DIFFICULTIES = ("easy", "normal", "hard", "insane")
+
+
+class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Named alternatives for rules the rulebook leaves open."""
+
+    layer4_workers: int = 2
+    """Workers sacrificed for layer 4: the cost table is cut off (B1); 2 rises evenly to 3 at layer 5."""
+    bank_limited: bool = True
+    """The bank holds 25 of each resource, weapon and bridge/ferry token (B50)."""
+    upgrade_discount: str = "cumulative"
+    """"cumulative": 1 resource off per card already upgraded; "flat": 1 off once any card is green (B56)."""
+    one_building_type_per_hex: bool = True
+    """At most one town, one fort and one factory per hex (B53)."""
+    abilities: bool = True
+    """Deal the civilisation ability cards (B21); off in solo games."""
+    dice_cap: int = 0
+    """Most special dice one side rolls; 0 = no cap (one die per point of power, B28)."""
+    failed_attack_damage: str = "both"
+    """"both": damage is exchanged whatever the outcome; "attacker": a failed attack only hurts the attacker (B30)."""
+    retreat: str = "together"
+    """"together": all retreating units go to one hex; "each": every unit picks its own (B34)."""
+    air_fly_over: bool = False
+    """Air forces may fly over hexes with other players' pieces (B46)."""
+    battle_quests_since_draw: bool = False
+    """Battle tasks on quests count only battles after the quest was drawn (B26)."""
+
+
+class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Everything that fixes a game before its first command.
+
+    Seats are listed in clockwise order; seat 0 holds the first-player marker for the
+    whole game [Set-up, l.166].
+    """
+
+    civs: tuple[str, ...]
+    """Civilisation of each seat, clockwise from the first player."""
+    mode: str = "abundance"
+    """"abundance" or "scarcity": which islands are in play [Set-up, l.120-144]."""
+    seed: int = 0
+    """Seed of the game's random generator: every shuffle, draw and roll follows from it."""
+    solo: str | None = None
+    """Solo difficulty ("easy", "normal", "hard", "insane"), or None for a multiplayer game."""
+    ai_seat: int | None = None
+    """In solo games, the seat played by the AI deck (seat 0: the AI plays first, l.450)."""
+    options: RuleOptions = RuleOptions()
+    """Named alternatives for open rules."""
+
+
+def validate_config(config: GameConfig) -> None:
+    """Check a configuration against the set-up rules [Set-up, l.118-144; Solo set-up, l.434].
+
+    Raises:
+        ValueError: naming what is wrong and what would be accepted.
+    """
+    from monuments_tui.rules.board import setup_key
+
+    for civ in config.civs:
+        if civ not in CIVS:
+            raise ValueError(f"unknown civilisation {civ!r}; choose from {', '.join(CIVS)}")
+    if len(set(config.civs)) != len(config.civs):
+        raise ValueError("each civilisation may be played by one seat only")
+    if config.mode not in MODES:
+        raise ValueError(f"unknown mode {config.mode!r}; choose abundance or scarcity")
+    setup_key(config.civs)
+    if config.solo is not None:
+        if config.solo not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {config.solo!r}; choose from {', '.join(DIFFICULTIES)}")
+        if len(config.civs) != 2:
+            raise ValueError("a solo game has two seats: the player and the AI")
+        if config.mode != "abundance":
+            raise ValueError("solo games use the 2-player Abundance layout [Solo set-up, l.434]")

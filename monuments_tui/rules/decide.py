@@ -1,0 +1,57 @@
+"""decide(state, command) -> events: every rule check of the game lives behind this call.
+
+`decide` finds the rule registered for the pending decision and the command, and that
+rule either returns the events that follow or raises `RuleViolation`. It never changes
+the state it is given and draws randomness only from the state's generator.
+"""
+
+from __future__ import annotations
+
+from monuments_tui.rules import actions  # noqa: F401  (registers every action's rules)
+from monuments_tui.rules.commands import Command
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.events import Event
+from monuments_tui.rules.registry import RULES
+from monuments_tui.rules.state import GameState
+
+
+def decide(state: GameState, command: Command) -> list[Event]:
+    """The events that `command` causes in `state`.
+
+    Raises:
+        RuleViolation: if the command is not legal now; the message says why, cites the
+            rulebook, and says what the game is waiting for.
+    """
+    if state.phase == "over" or state.pending is None:
+        raise RuleViolation("the game is over", "Game end, l.391", "Look at the scores or replay the game.")
+    pending = state.pending
+    handler = RULES.get((type(pending), type(command)))
+    if handler is None:
+        raise RuleViolation(
+            f"'{_name(command)}' is not possible now: {waiting_for(state)}",
+            "In a turn, l.206-207",
+            _hint(state),
+        )
+    return handler(state, command)
+
+
+def _name(command: Command) -> str:
+    return type(command).__struct_config__.tag
+
+
+def _hint(state: GameState) -> str:
+    from monuments_tui.rules.legal import legal_commands
+    from monuments_tui.rules.notation import format_command
+
+    legal = legal_commands(state)
+    shown = ", ".join(format_command(c) for c in legal[:6])
+    more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
+    return f"Legal now: {shown}{more}." if legal else ""
+
+
+def waiting_for(state: GameState) -> str:
+    """A sentence saying what the game is waiting for, e.g. "Greece to play a card"."""
+    from monuments_tui.rules.describe import describe_pending
+
+    return describe_pending(state)
+

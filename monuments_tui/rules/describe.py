@@ -1,0 +1,65 @@
+"""Plain words for what the game is waiting for (the app's prompt and error messages)."""
+
+from __future__ import annotations
+
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.state import GameState
+
+
+def seat_name(state: GameState, seat: int) -> str:
+    """A seat's civilisation, capitalised ("Greece")."""
+    return state.players[seat].civ.capitalize()
+
+
+def describe_pending(state: GameState) -> str:
+    """One line: who must decide what, e.g. "Greece: Movement (green), 2 more units"."""
+    p = state.pending
+    if p is None:
+        return "the game is over"
+    who = seat_name(state, p.seat)
+    side = lambda green: "green" if green else "red"  # noqa: E731
+    match p:
+        case pd.ChooseStartQuest():
+            return f"{who}: keep one starting quest ({', '.join(p.options)})"
+        case pd.PlaceStartResource():
+            return f"{who}: place a starting resource ({p.left} left) on a hex that produces it"
+        case pd.ChooseAction():
+            return f"{who} to play: play a card or take back the discard pile"
+        case pd.AfterAction():
+            return f"{who}: turn in a completed quest, or end the turn"
+        case pd.MovementStep():
+            return f"{who}: Movement ({side(p.green)}), up to {p.slots} more unit(s)"
+        case pd.ProductionStep():
+            return f"{who}: Production ({side(p.green)}), up to {p.left} more hex(es)"
+        case pd.BuildStep():
+            return f"{who}: Build a building ({side(p.green)}): build or repair one"
+        case pd.PopulateStep():
+            return f"{who}: Populate ({side(p.green)}), {p.left} more town(s)"
+        case pd.TradeStep():
+            return f"{who}: Trade ({side(p.green)}), up to {p.left} more trade(s)"
+        case pd.UpgradeStep():
+            return f"{who}: Upgrade ({side(p.green)}): choose a red card to upgrade"
+        case pd.MonumentStep():
+            return f"{who}: Build the next monument layer ({side(p.green)})"
+        case pd.ChooseCommonBonus():
+            return f"{who}: choose a Layer-{p.level} common bonus"
+        case pd.ChoosePersonalOption():
+            return f"{who}: choose an option of personal bonus {p.card}"
+        case pd.PlaceStep():
+            nxt = p.queue[0].what if p.queue else "nothing"
+            return f"{who}: place {nxt} ({len(p.queue)} to place)"
+        case pd.TrainStep():
+            return f"{who}: Train ({side(p.green)}): a unit or a weapon"
+        case pd.GiveWeapon():
+            return f"{who}: give a weapon to an unarmed worker"
+        case pd.AttackStep():
+            return f"{who}: Attack ({side(p.green)}): declare the target and attackers"
+        case pd.AssignDamage():
+            return f"{who}: assign {p.damage} damage ({p.side})"
+        case pd.MoveIn():
+            return f"{who}: move at least one surviving attacker in"
+        case pd.Retreat():
+            return f"{who}: choose where the defenders retreat"
+        case pd.KeepQuests():
+            return f"{who}: keep at least one quest ({', '.join(p.options)})"
+    return f"{who}: {type(p).__name__}"

@@ -1,0 +1,27 @@
+"""Errors raised by the rules core."""
+
+
+class RuleViolation(ValueError):
+    """A command that the rules do not allow in the current position.
+
+    The message says what is wrong, names the rulebook section that forbids it,
+    and, where it helps, what would be legal instead.
+
+    Attributes:
+        rule: the rulebook section (and line) that applies, e.g. "Movement, l.221".
+        hint: what would be legal instead, or "".
+    """
+
+    def __init__(self, message: str, rule: str = "", hint: str = ""):
+        self.rule = rule
+        self.hint = hint
+        text = message
+        if rule:
+            text += f" [{rule}]"
+        if hint:
+            text += f" {hint}"
+        super().__init__(text)
+
+
+class NotationError(ValueError):
+    """Text that is not a command in the notation; the message says what was expected."""

@@ -1,0 +1,318 @@
+"""Events: what happened. `evolve` applies them without checks or randomness.
+
+Events are frozen, tagged msgspec Structs with past-tense names. Every random outcome
+(a shuffle, a draw, a die roll) is written into its event together with the generator's
+new position `rng`, so replay and undo never draw again.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from monuments_tui.rules.pending import PendingAny
+from monuments_tui.rules.state import Battle, BattleRecord, Bridge, Building, Ferry, Unit
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every event."""
+
+
+# -- flow ---------------------------------------------------------------------------------
+class PendingSet(Event, tag="pending"):
+    """The game now waits for this decision (None: nothing, the game is over)."""
+
+    pending: PendingAny | None
+
+
+class PhaseChanged(Event, tag="phase"):
+    """The game moved to "play" or "over"."""
+
+    phase: str
+
+
+class TurnBegan(Event, tag="turn_began"):
+    """`seat` begins a turn in round `round`."""
+
+    seat: int
+    round: int
+
+
+class FinalRoundBegan(Event, tag="final_round"):
+    """A fifth layer was built: the current round is the last [Game end, l.391]."""
+
+    seat: int
+
+
+# -- cards ---------------------------------------------------------------------------------
+class CardPlayed(Event, tag="card_played"):
+    """An action card left the hand to be resolved."""
+
+    seat: int
+    card: str
+
+
+class CardDiscarded(Event, tag="card_discarded"):
+    """The card in play (or a card from hand) went to the discard pile, same side up [l.206]."""
+
+    seat: int
+    card: str
+
+
+class CardsTakenBack(Event, tag="cards_taken_back"):
+    """The whole discard pile went back into the hand [l.207]."""
+
+    seat: int
+
+
+class CardUpgraded(Event, tag="card_upgraded"):
+    """A card was flipped to its green side [l.215]."""
+
+    seat: int
+    card: str
+
+
+# -- resources -----------------------------------------------------------------------------
+class ResourcesGained(Event, tag="gained"):
+    """`n` of `resource` came from the bank onto `hex`."""
+
+    hex: str
+    resource: str
+    n: int
+
+
+class ResourcesSpent(Event, tag="spent"):
+    """`n` of `resource` left `hex` for the bank."""
+
+    hex: str
+    resource: str
+    n: int
+
+
+class ResourcesCarried(Event, tag="carried"):
+    """Resources were carried from `src` to `dst`."""
+
+    src: str
+    dst: str
+    resources: tuple[str, ...]
+
+
+class BankChanged(Event, tag="bank"):
+    """A bank item other than a resource changed (weapons, bridge/ferry tokens)."""
+
+    item: str
+    delta: int
+
+
+# -- pieces --------------------------------------------------------------------------------
+class UnitPlaced(Event, tag="unit_placed"):
+    """A unit came from its owner's supply onto the board."""
+
+    unit: Unit
+
+
+class UnitMoved(Event, tag="unit_moved"):
+    """A unit moved to `hex` (aboard `ferry`, or on land/open water when None)."""
+
+    unit: str
+    hex: str
+    ferry: str | None = None
+
+
+class UnitRemoved(Event, tag="unit_removed"):
+    """A unit left the board and went back to its owner's supply."""
+
+    unit: str
+    reason: str = ""
+    """"sacrificed", "killed", "trained", ..."""
+
+
+class UnitEquipped(Event, tag="unit_equipped"):
+    """A worker gained or lost a weapon or a horse."""
+
+    unit: str
+    item: str
+    """"weapon" or "horse"."""
+    value: bool
+
+
+class SupplyChanged(Event, tag="supply"):
+    """A player's supply of a piece changed (`set_aside` moves pieces from the set-aside pool)."""
+
+    seat: int
+    piece: str
+    delta: int
+    from_set_aside: bool = False
+
+
+class TokensChanged(Event, tag="tokens"):
+    """A player's ability tokens changed."""
+
+    seat: int
+    token: str
+    delta: int
+
+
+class BuildingPlaced(Event, tag="building_placed"):
+    building: Building
+
+
+class BuildingDamaged(Event, tag="building_damaged"):
+    building: str
+
+
+class BuildingRepaired(Event, tag="building_repaired"):
+    building: str
+
+
+class BuildingRemoved(Event, tag="building_removed"):
+    """A building left the board (the AI's buildings are destroyed, not damaged)."""
+
+    building: str
+
+
+class BridgeBuilt(Event, tag="bridge_built"):
+    bridge: Bridge
+
+
+class FerryBuilt(Event, tag="ferry_built"):
+    ferry: Ferry
+
+
+class FerryMoved(Event, tag="ferry_moved"):
+    """A ferry moved to the centre of `water`, or docked against `land`."""
+
+    ferry: str
+    water: str
+    land: str | None = None
+
+
+# -- monument, bonuses ---------------------------------------------------------------------
+class LayerBuilt(Event, tag="layer_built"):
+    seat: int
+    layer: int
+
+
+class CommonBonusTaken(Event, tag="common_bonus_taken"):
+    """A common bonus card left its pile for a player (seat) or the game (seat None)."""
+
+    card: str
+    level: int
+    seat: int | None = None
+
+
+class PersonalBonusUsed(Event, tag="personal_bonus_used"):
+    """A personal bonus card was resolved and put at the bottom of the deck [l.288]."""
+
+    seat: int
+    card: str
+
+
+# -- quests --------------------------------------------------------------------------------
+class QuestsDealt(Event, tag="quests_dealt"):
+    """Cards went from a quest deck to a pending choice (or straight to the AI's stack)."""
+
+    seat: int
+    deck: str
+    cards: tuple[str, ...]
+    rng: int = 0
+
+
+class QuestDeckShuffled(Event, tag="quest_deck_shuffled"):
+    """A quest deck's discards were shuffled into a new deck [l.154, l.381]."""
+
+    deck: str
+    order: tuple[str, ...]
+    rng: int
+
+
+class QuestsKept(Event, tag="quests_kept"):
+    """`kept` went to the player's quests in progress; `discarded` to the deck's discards."""
+
+    seat: int
+    deck: str
+    kept: tuple[str, ...]
+    discarded: tuple[str, ...]
+
+
+class QuestCompleted(Event, tag="quest_completed"):
+    seat: int
+    quest: str
+
+
+# -- battle --------------------------------------------------------------------------------
+class BattleBegan(Event, tag="battle_began"):
+    """An attack was declared and both sides rolled [Attack, l.337-341]."""
+
+    battle: Battle
+    rng: int
+
+
+class BattleUpdated(Event, tag="battle_updated"):
+    """Losses recorded so far in the battle being resolved."""
+
+    battle: Battle
+
+
+class BattleEnded(Event, tag="battle_ended"):
+    record: BattleRecord
+
+
+# -- solo AI ---------------------------------------------------------------------------------
+class AiStateSet(Event, tag="ai_state"):
+    """The solo AI deck's state after a step (its draws and shuffles carry `rng`)."""
+
+    ai: dict[str, list[str] | int | str | bool]
+    rng: int
+
+
+class RngAdvanced(Event, tag="rng"):
+    """The generator moved (e.g. a die roll whose outcome another event records)."""
+
+    rng: int
+    note: str = ""
+
+
+class GameEnded(Event, tag="game_ended"):
+    """The last round is over [Game end, l.391]."""
+
+
+EventAny = (
+    PendingSet
+    | PhaseChanged
+    | TurnBegan
+    | FinalRoundBegan
+    | CardPlayed
+    | CardDiscarded
+    | CardsTakenBack
+    | CardUpgraded
+    | ResourcesGained
+    | ResourcesSpent
+    | ResourcesCarried
+    | BankChanged
+    | UnitPlaced
+    | UnitMoved
+    | UnitRemoved
+    | UnitEquipped
+    | SupplyChanged
+    | TokensChanged
+    | BuildingPlaced
+    | BuildingDamaged
+    | BuildingRepaired
+    | BuildingRemoved
+    | BridgeBuilt
+    | FerryBuilt
+    | FerryMoved
+    | LayerBuilt
+    | CommonBonusTaken
+    | PersonalBonusUsed
+    | QuestsDealt
+    | QuestDeckShuffled
+    | QuestsKept
+    | QuestCompleted
+    | BattleBegan
+    | BattleUpdated
+    | BattleEnded
+    | AiStateSet
+    | RngAdvanced
+    | GameEnded
+)

@@ -1,0 +1,53 @@
+"""Turn flow: beginning turns, finishing actions, ending turns, ending the game.
+
+[Goal of the game and flow of play, l.188; In a turn, l.206-207; Game end, l.391]
+"""
+
+from __future__ import annotations
+
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.evolve import evolve, fold
+from monuments_tui.rules.pending import AfterAction, ChooseAction
+from monuments_tui.rules.state import GameState
+
+
+def begin_turn(state: GameState, seat: int, round_no: int) -> list[ev.Event]:
+    """Events that start `seat`'s turn."""
+    return [ev.TurnBegan(seat, round_no), ev.PendingSet(ChooseAction(seat))]
+
+
+def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
+    """Close the action resolved by `events`: discard the card in play, then offer quests or end the turn.
+
+    The played card goes to the discard pile with the side played face up [l.206]. If a
+    quest can be turned in, the turn waits (AfterAction) so the player may do so [l.373].
+    """
+    from monuments_tui.rules.quests import completable_quests
+
+    out = list(events)
+    after = fold(state, out)
+    if after.card_in_play is not None:
+        out.append(ev.CardDiscarded(after.current, after.card_in_play))
+        after = evolve(after, out[-1])
+    if completable_quests(after, after.current):
+        return out + [ev.PendingSet(AfterAction(after.current))]
+    return out + end_turn(after)
+
+
+def end_turn(state: GameState) -> list[ev.Event]:
+    """Events that end the current turn and begin the next, or end the game.
+
+    Seats play clockwise from the first player (seat 0), who keeps the marker all game.
+    Once someone has built layer 5 the round is the last: the game ends after the
+    player before the first player has had a turn [Game end, l.391].
+    """
+    nxt = (state.current + 1) % state.seats
+    if nxt == 0 and state.final_round:
+        return [ev.PendingSet(None), ev.GameEnded()]
+    round_no = state.round + 1 if nxt == 0 else state.round
+    return begin_turn(state, nxt, round_no)
+
+
+def start_play(state: GameState) -> list[ev.Event]:
+    """Set-up is over: the first player begins round 1 [Set-up, l.166]."""
+    return [ev.PhaseChanged("play"), *begin_turn(state, 0, 1)]

@@ -1,0 +1,127 @@
+"""Paying costs: resources come only from places where you have a worker [Production, l.229].
+
+Every cost in the game (buildings, repairs, upgrades, monument layers, units, weapons,
+trades) is paid here. A command may name exactly what it pays with (`Take` entries);
+when it does not, the payment is chosen automatically: any discount goes to the
+resources you are shortest of, and each resource is taken from the places holding the
+most of it, so the choice is deterministic and never wastes a discount.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from monuments_tui.rules.board import RESOURCES
+from monuments_tui.rules.commands import Take
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.events import ResourcesSpent
+from monuments_tui.rules.queries import controlled_resources, resource_totals
+from monuments_tui.rules.state import GameState
+
+SPEND_RULE = "Production, l.229: only resources on hexes with your worker can be spent"
+
+
+def describe(cost: Counter | dict[str, int]) -> str:
+    """A cost in words: "1 wood, 2 food" (or "nothing")."""
+    parts = [f"{cost[r]} {r}" for r in RESOURCES if cost.get(r, 0) > 0]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def discounted(cost: dict[str, int], discount: int, holdings: Counter, minimum: int = 1) -> Counter:
+    """`cost` less `discount` resources, taken where the payer is shortest; never below `minimum`.
+
+    The rulebook's discounts are "of your choice" with a minimum of 1 resource
+    [Build a building, l.242, l.258]; upgrades and monument layers follow the same minimum.
+    """
+    need = Counter({r: n for r, n in cost.items() if n > 0})
+    for _ in range(discount):
+        if sum(need.values()) <= minimum:
+            break
+        best = max(
+            (r for r in RESOURCES if need[r] > 0),
+            key=lambda r: (need[r] - holdings[r], need[r], -RESOURCES.index(r)),
+        )
+        need[best] -= 1
+    return +need
+
+
+def auto_payment(state: GameState, seat: int, cost: dict[str, int], discount: int = 0, minimum: int = 1) -> list[Take]:
+    """The automatic payment of `cost` (less `discount`) for `seat`.
+
+    Raises:
+        RuleViolation: if `seat` does not control enough resources, naming what is missing.
+    """
+    holdings = resource_totals(state, seat)
+    need = discounted(cost, discount, holdings, minimum)
+    short = Counter({r: n - holdings[r] for r, n in need.items() if holdings[r] < n})
+    if short:
+        raise RuleViolation(
+            f"you need {describe(need)} but are short of {describe(short)}",
+            SPEND_RULE,
+            f"You control {describe(holdings)}.",
+        )
+    places = controlled_resources(state, seat)
+    takes = []
+    for resource in RESOURCES:
+        left = need[resource]
+        sources = sorted(
+            (p for p in places if places[p].get(resource, 0) > 0),
+            key=lambda p: (-places[p][resource], p),
+        )
+        for place in sources:
+            if left == 0:
+                break
+            n = min(left, places[place][resource])
+            takes.append(Take(place, resource, n))
+            left -= n
+    return takes
+
+
+def check_payment(
+    state: GameState, seat: int, cost: dict[str, int], discount: int, takes: tuple[Take, ...], minimum: int = 1
+) -> list[Take]:
+    """Validate an explicit payment: it must cover `cost` less at most `discount` (never below `minimum`).
+
+    Raises:
+        RuleViolation: naming the first problem and what the cost is.
+    """
+    paid: Counter = Counter()
+    per_place: Counter = Counter()
+    for take in takes:
+        if take.resource not in RESOURCES or take.n < 1:
+            raise RuleViolation(f"cannot pay {take.n} {take.resource}", SPEND_RULE)
+        paid[take.resource] += take.n
+        per_place[(take.hex, take.resource)] += take.n
+    places = controlled_resources(state, seat)
+    for (place, resource), n in per_place.items():
+        have = places.get(place, {}).get(resource, 0)
+        if have < n:
+            raise RuleViolation(
+                f"you cannot spend {n} {resource} from {place}: you control {have} there",
+                SPEND_RULE,
+            )
+    total_cost = sum(n for n in cost.values() if n > 0)
+    floor = min(minimum, total_cost)
+    extra = Counter({r: n - cost.get(r, 0) for r, n in paid.items() if n > cost.get(r, 0)})
+    saved = total_cost - sum(paid.values())
+    if extra or saved > discount or sum(paid.values()) < floor:
+        hint = f"The cost is {describe(cost)}"
+        hint += f" with {discount} resource(s) off of your choice." if discount else "."
+        raise RuleViolation(f"a payment of {describe(paid)} does not match the cost", SPEND_RULE, hint)
+    return [Take(h, r, n) for (h, r), n in sorted(per_place.items())]
+
+
+def payment_events(
+    state: GameState,
+    seat: int,
+    cost: dict[str, int],
+    discount: int = 0,
+    takes: tuple[Take, ...] = (),
+    minimum: int = 1,
+) -> list[ResourcesSpent]:
+    """Events that pay `cost` (explicitly with `takes`, or automatically)."""
+    if takes:
+        chosen = check_payment(state, seat, cost, discount, takes, minimum)
+    else:
+        chosen = auto_payment(state, seat, cost, discount, minimum)
+    return [ResourcesSpent(t.hex, t.resource, t.n) for t in chosen]

@@ -1,0 +1,191 @@
+"""The decision the game is waiting for.
+
+A turn is a chain of pending decisions: playing a card opens a pending action, and
+each of its steps is a command of its own. Every pending decision names the seat that
+must answer it, which in a battle may be the defender rather than the player whose
+turn it is. Pending values change only through `PendingSet` events.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Pending(msgspec.Struct, frozen=True, tag_field="kind"):
+    """Base of every pending decision."""
+
+    seat: int
+    """The seat that must answer."""
+
+
+class ChooseStartQuest(Pending, tag="start_quest"):
+    """Set-up: keep one of the two starting quests dealt [Player set-up, l.154]."""
+
+    options: tuple[str, ...] = ()
+
+
+class PlaceStartResource(Pending, tag="start_resource"):
+    """Set-up: place a starting resource on a hex that produces it [Player set-up, l.162]."""
+
+    left: int = 2
+
+
+class ChooseAction(Pending, tag="action"):
+    """A turn begins: play a card, take back the discard pile, or turn in quests [l.206-207]."""
+
+
+class AfterAction(Pending, tag="after_action"):
+    """The action is done; quests may still be turned in before the turn ends [l.373]."""
+
+
+class MovementStep(Pending, tag="movement"):
+    """Movement: move up to `slots` different units [Movement, l.221-225]."""
+
+    green: bool = False
+    slots: int = 2
+    """Units (and ferries) that may still move in this action."""
+    moved: tuple[str, ...] = ()
+    """Ids of units and ferries already moved in this action (none may move twice)."""
+    steps: int = 0
+
+
+class ProductionStep(Pending, tag="production"):
+    """Production: produce on up to `left` more distinct land hexes [Production, l.229-234]."""
+
+    green: bool = False
+    left: int = 2
+    chosen: tuple[str, ...] = ()
+
+
+class BuildStep(Pending, tag="build"):
+    """Build a building or repair one [Build a building, l.240-260]."""
+
+    green: bool = False
+
+
+class PopulateStep(Pending, tag="populate"):
+    """Populate: one worker into a town, or up to two towns on green [Populate, l.264-266]."""
+
+    green: bool = False
+    left: int = 1
+    towns: tuple[str, ...] = ()
+    """Hexes already populated in this action (each town at most once)."""
+
+
+class TradeStep(Pending, tag="trade"):
+    """Trade with the bank up to `left` more times [Trade, l.385-387]."""
+
+    green: bool = False
+    left: int = 2
+    done: int = 0
+
+
+class UpgradeStep(Pending, tag="upgrade"):
+    """Upgrade one red card from hand or discard [Upgrade an action, l.215]."""
+
+    green: bool = False
+
+
+class MonumentStep(Pending, tag="monument"):
+    """Build the next layer of the monument [Build a layer of your monument, l.270-301]."""
+
+    green: bool = False
+
+
+class ChooseCommonBonus(Pending, tag="common_bonus"):
+    """Choose one available common bonus of the layer just built [l.280-286, l.299]."""
+
+    level: int = 1
+    options: tuple[str, ...] = ()
+
+
+class ChoosePersonalOption(Pending, tag="personal_bonus"):
+    """Choose one option of the personal bonus card for the layer just built [l.288]."""
+
+    card: str = ""
+
+
+class Placement(msgspec.Struct, frozen=True):
+    """One thing still to be placed from a bonus."""
+
+    what: str
+    """A resource name, "worker", a building ("town", "fort", "factory", "bridge",
+    "ferry") or a unit ("navy", "army", "air"), or "weapon"."""
+    source: str = "bonus"
+    """Why it is placed: "bonus" (personal bonus), "quest" (quest reward)."""
+
+
+class PlaceStep(Pending, tag="place"):
+    """Place what a bonus granted, one piece per command [l.288; Quests l.377]."""
+
+    queue: tuple[Placement, ...] = ()
+    then: str = "after_action"
+    """What follows once the queue is empty: "after_action"."""
+
+
+class TrainStep(Pending, tag="train"):
+    """Train one military unit or forge one weapon [Train a military unit, l.307-329]."""
+
+    green: bool = False
+
+
+class GiveWeapon(Pending, tag="give_weapon"):
+    """Hand a weapon to one of your unarmed workers, or let it go back to the bank [l.327-329]."""
+
+    reason: str = "free"
+    """"free": the green Train card's free weapon; "reassign": a trained worker's weapon."""
+    then: str = "after_action"
+
+
+class AttackStep(Pending, tag="attack"):
+    """Declare an attack [Attack, l.333-337]."""
+
+    green: bool = False
+
+
+class AssignDamage(Pending, tag="damage"):
+    """Choose which of your pieces take `damage` points of battle damage [l.345-353]."""
+
+    damage: int = 0
+    side: str = "defender"
+    """"defender" chooses first, then "attacker" [l.345, l.353]."""
+
+
+class MoveIn(Pending, tag="move_in"):
+    """The attacker moves at least one surviving unit into the taken hex [l.355]."""
+
+
+class Retreat(Pending, tag="retreat"):
+    """The defender's remaining units retreat to a neighbouring free hex [l.359]."""
+
+
+class KeepQuests(Pending, tag="keep_quests"):
+    """Keep at least one of the quest cards just drawn [Draw quest cards, l.367-369]."""
+
+    deck: str = "0-1"
+    options: tuple[str, ...] = ()
+
+
+PendingAny = (
+    ChooseStartQuest
+    | PlaceStartResource
+    | ChooseAction
+    | AfterAction
+    | MovementStep
+    | ProductionStep
+    | BuildStep
+    | PopulateStep
+    | TradeStep
+    | UpgradeStep
+    | MonumentStep
+    | ChooseCommonBonus
+    | ChoosePersonalOption
+    | PlaceStep
+    | TrainStep
+    | GiveWeapon
+    | AttackStep
+    | AssignDamage
+    | MoveIn
+    | Retreat
+    | KeepQuests
+)

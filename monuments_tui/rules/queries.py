@@ -1,0 +1,197 @@
+"""Facts derived from a state: who is where, who controls what, what bonuses add up to.
+
+These are read-only helpers shared by every action module, so that a rule such as
+"resources are controlled by a worker on their hex" is written once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from monuments_tui.rules.board import Layout, layout_for, load_board
+from monuments_tui.rules.content import load_content
+from monuments_tui.rules.state import Building, GameState, Unit
+
+CONTROLLERS_OF_LAND = ("worker", "army", "air")
+"""Units that control a land hex [Monument, l.272; Game end, l.400]."""
+
+
+def layout(state: GameState) -> Layout:
+    """Which hexes are in play, land and water for this game's set-up."""
+    return layout_for(tuple(state.config.civs), state.config.mode)
+
+
+@cache
+def _home_monument(civ: str) -> str:
+    return load_board().monument_hex(civ)
+
+
+def monument_hex(state: GameState, seat: int) -> str:
+    """The monument hex of `seat`'s civilisation."""
+    return _home_monument(state.players[seat].civ)
+
+
+def piece_code(unit: Unit) -> str:
+    """The notation code of a unit: "w", "ws", "wh", "wsh", "army", "navy" or "air"."""
+    if unit.kind != "worker":
+        return unit.kind
+    return "w" + ("s" if unit.weapon else "") + ("h" if unit.horse else "")
+
+
+def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Unit]:
+    """Units standing in `hex_id` (including ferry passengers there), by id."""
+    return sorted(
+        (u for u in state.units.values() if u.hex == hex_id and (seat is None or u.owner == seat)),
+        key=lambda u: _id_key(u.id),
+    )
+
+
+def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
+    """All units of `seat` on the board (optionally of one kind), by id."""
+    return sorted(
+        (u for u in state.units.values() if u.owner == seat and (kind is None or u.kind == kind)),
+        key=lambda u: _id_key(u.id),
+    )
+
+
+def _id_key(piece_id: str) -> tuple[str, int]:
+    head = piece_id.rstrip("0123456789")
+    tail = piece_id[len(head):]
+    return head, int(tail) if tail else 0
+
+
+def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:
+    """Buildings on `hex_id`."""
+    return sorted(
+        (b for b in state.buildings.values() if b.hex == hex_id and (seat is None or b.owner == seat)),
+        key=lambda b: _id_key(b.id),
+    )
+
+
+def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
+    """`seat`'s workers standing on `hex_id` itself (not aboard a ferry)."""
+    return [u for u in units_at(state, hex_id, seat) if u.kind == "worker" and u.ferry is None]
+
+
+def owners_at(state: GameState, hex_id: str) -> set[int]:
+    """Seats with a unit or building in `hex_id` (ferry passengers count for their water hex)."""
+    owners = {u.owner for u in state.units.values() if u.hex == hex_id}
+    owners |= {b.owner for b in state.buildings.values() if b.hex == hex_id}
+    return owners
+
+
+def occupied_by_other(state: GameState, hex_id: str, seat: int) -> bool:
+    """True if another player has a unit or building in `hex_id` [Movement, l.223]."""
+    return any(o != seat for o in owners_at(state, hex_id))
+
+
+def resource_holders(state: GameState, seat: int) -> list[str]:
+    """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229]."""
+    places = set()
+    for u in state.units.values():
+        if u.owner == seat and u.kind == "worker":
+            places.add(u.ferry if u.ferry else u.hex)
+    return sorted(places, key=_id_key)
+
+
+def controlled_resources(state: GameState, seat: int) -> dict[str, dict[str, int]]:
+    """Resources `seat` may spend, by place [Production, l.229; Factory, l.250]."""
+    out = {}
+    for place in resource_holders(state, seat):
+        on = state.resources.get(place)
+        if on:
+            out[place] = dict(on)
+    return out
+
+
+def resource_totals(state: GameState, seat: int) -> Counter:
+    """Totals of each resource `seat` controls."""
+    totals: Counter = Counter()
+    for on in controlled_resources(state, seat).values():
+        totals.update(on)
+    return totals
+
+
+def resources_on(state: GameState, place: str) -> int:
+    """How many resources lie on a hex (or ferry)."""
+    return sum(state.resources.get(place, {}).values())
+
+
+def controlled_land(state: GameState, seat: int) -> set[str]:
+    """Land hexes `seat` controls: its workers, armies or air forces there; never a monument hex [l.272, l.276]."""
+    land = layout(state).land
+    return {
+        u.hex
+        for u in state.units.values()
+        if u.owner == seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+    }
+
+
+def controlled_water(state: GameState, seat: int) -> set[str]:
+    """Water hexes `seat` controls: navies, air forces, or its units aboard a ferry there."""
+    water = layout(state).water
+    return {u.hex for u in state.units.values() if u.owner == seat and u.hex in water}
+
+
+def controls_hex(state: GameState, seat: int, hex_id: str) -> bool:
+    """True if `seat` has a unit in `hex_id` that controls it."""
+    return hex_id in controlled_land(state, seat) or hex_id in controlled_water(state, seat)
+
+
+def hex_controller(state: GameState, hex_id: str) -> int | None:
+    """The seat whose units control `hex_id`, or None (buildings alone control nothing, B40)."""
+    for u in state.units.values():
+        if u.hex == hex_id:
+            return u.owner
+    return None
+
+
+def building_usable(state: GameState, building: Building) -> bool:
+    """An undamaged building whose hex no other player's units hold [Attack, l.345, l.359]."""
+    if building.damaged:
+        return False
+    return not any(u.owner != building.owner for u in state.units.values() if u.hex == building.hex)
+
+
+def bonus_amount(state: GameState, seat: int, effect: str) -> int:
+    """Sum of the amounts of `seat`'s common bonus cards with `effect`."""
+    cards = load_content().common_by_id
+    return sum(cards[c].amount for c in state.players[seat].bonuses if cards[c].effect == effect)
+
+
+def has_ability(state: GameState, seat: int, effect: str) -> bool:
+    """True if `seat` holds the ability card with `effect` (never in solo, l.442)."""
+    ability = state.players[seat].ability
+    return ability is not None and load_content().ability_by_id[ability].effect == effect
+
+
+def is_green(state: GameState, seat: int, card: str) -> bool:
+    """True if `seat` has upgraded `card`."""
+    return card in state.players[seat].green
+
+
+def worker_moves(state: GameState, seat: int) -> int:
+    """Movement points of `seat`'s workers: 1, +1 per worker-movement bonus (B49)."""
+    return 1 + bonus_amount(state, seat, "worker_move") + _ai_move_bonus(state, seat)
+
+
+def _ai_move_bonus(state: GameState, seat: int) -> int:
+    # The solo AI's layer-1 bonus: all its workers +1 movement [Solo, l.539].
+    if state.config.ai_seat == seat and state.players[seat].layers >= 1:
+        return 1
+    return 0
+
+
+def carry_limit(state: GameState, unit: Unit) -> int:
+    """Resources a worker may carry: 1, more with bonuses; 2 with a horse [Movement, l.221]."""
+    if unit.kind != "worker":
+        return 0
+    base = 1 + bonus_amount(state, unit.owner, "worker_carry")
+    return max(base, 2) if unit.horse else base
+
+
+def land_hexes_in_region(state: GameState, region: str) -> set[str]:
+    """In-play land hexes of a map region."""
+    board = load_board()
+    return {h for h in layout(state).land if board.hex(h).region == region}

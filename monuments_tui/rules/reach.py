@@ -1,0 +1,124 @@
+"""Where pieces may go: the passability rules shared by movement, ferries and retreats.
+
+[Movement, l.221-225; Ferry, l.254; B8, B9, B45, B46, B47]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.queries import layout, occupied_by_other
+from monuments_tui.rules.state import GameState
+
+
+@cache
+def _other_monuments(civs: tuple[str, ...], civ: str) -> frozenset[str]:
+    board = load_board()
+    return frozenset(board.monument_hex(c) for c in civs if c != civ)
+
+
+def bridged(state: GameState) -> set[frozenset[str]]:
+    """Edges with a bridge."""
+    return {frozenset((b.a, b.b)) for b in state.bridges.values()}
+
+
+def can_enter(state: GameState, seat: int, kind: str, hex_id: str) -> bool:
+    """True if a `kind` unit of `seat` may stand in `hex_id` (ignoring the path there).
+
+    Nobody enters an out-of-play or light-blue hex or another player's monument hex
+    [l.120, l.221, l.225]; nobody enters a hex holding another player's pieces [l.223];
+    workers and armies stay on land (and their own monument hex), navies on water, air
+    forces go anywhere.
+    """
+    lay = layout(state)
+    if hex_id not in lay.in_play:
+        return False
+    if hex_id in _other_monuments(tuple(state.config.civs), state.players[seat].civ):
+        return False
+    if occupied_by_other(state, hex_id, seat):
+        return False
+    return terrain_ok(state, kind, hex_id)
+
+
+def terrain_ok(state: GameState, kind: str, hex_id: str) -> bool:
+    """True if the terrain of `hex_id` suits a `kind` unit."""
+    lay = layout(state)
+    if kind in ("worker", "army"):
+        return hex_id in lay.land or hex_id in lay.monuments
+    if kind == "navy":
+        return hex_id in lay.water
+    return hex_id in lay.in_play
+
+
+def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
+    """Hexes a `kind` unit of `seat` can reach from `start` within `points` steps, with their cost.
+
+    Every step enters a hex, so a path may not pass through a hex it could not stop in
+    (B46); air forces may fly over occupied hexes when the `air_fly_over` option is on.
+    Workers and armies cross a river only by a bridge (B45).
+    """
+    board = load_board()
+    bridges = bridged(state)
+    fly_over = kind == "air" and state.config.options.air_fly_over
+    lay = layout(state)
+    others = _other_monuments(tuple(state.config.civs), state.players[seat].civ)
+    seen = {start: 0}
+    stops: dict[str, int] = {}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        cost = seen[here]
+        if cost == points:
+            continue
+        for nxt in board.neighbours(here):
+            if nxt in seen:
+                continue
+            if kind in ("worker", "army") and board.is_river(here, nxt) and frozenset((here, nxt)) not in bridges:
+                continue
+            if nxt not in lay.in_play or nxt in others or not terrain_ok(state, kind, nxt):
+                continue
+            blocked = occupied_by_other(state, nxt, seat)
+            if blocked and not fly_over:
+                continue
+            seen[nxt] = cost + 1
+            if not blocked:
+                stops[nxt] = cost + 1
+            queue.append(nxt)
+    return stops
+
+
+def ferry_targets(state: GameState, seat: int, water: str, points: int, docked: str | None) -> dict[tuple[str, str | None], int]:
+    """Where a ferry can go: (water hex, dock land hex or None) -> cost [Ferry, l.254 (B42)].
+
+    A ferry moves centre to centre over water hexes in play, never onto another
+    player's pieces, and spends a move to dock against a land hex bordering its water.
+    """
+    board = load_board()
+    lay = layout(state)
+    out: dict[tuple[str, str | None], int] = {}
+    start_cost = 1 if docked is not None else 0
+    if start_cost > points:
+        return out
+    seen = {water: start_cost}
+    if docked is not None:
+        out[(water, None)] = 1
+    queue = deque([water])
+    while queue:
+        here = queue.popleft()
+        cost = seen[here]
+        if cost >= points:
+            continue
+        for nxt in board.neighbours(here):
+            if nxt in lay.land or nxt in lay.monuments:
+                key = (here, nxt)
+                if (here, nxt) != (water, docked) and key not in out:
+                    out[key] = cost + 1
+                continue
+            if nxt in seen or nxt not in lay.water or occupied_by_other(state, nxt, seat):
+                continue
+            seen[nxt] = cost + 1
+            out[(nxt, None)] = cost + 1
+            queue.append(nxt)
+    return out

@@ -1,0 +1,47 @@
+"""Which command answers which pending decision, and who lists the legal ones.
+
+Each action module registers its rules here with `rule(PendingType, CommandType)` and
+its legal-command generators with `generator(PendingType)`. `decide` and
+`legal_commands` only dispatch; the rules themselves live next to their rulebook section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from monuments_tui.rules.commands import Command
+from monuments_tui.rules.events import Event
+from monuments_tui.rules.pending import Pending
+from monuments_tui.rules.state import GameState
+
+Handler = Callable[[GameState, Command], list[Event]]
+Generator = Callable[[GameState], Iterable[Command]]
+
+RULES: dict[tuple[type, type], Handler] = {}
+GENERATORS: dict[type, list[Generator]] = {}
+
+
+def rule(*pairs: tuple[type[Pending], type[Command]]) -> Callable[[Handler], Handler]:
+    """Register a handler for each (pending type, command type) pair."""
+
+    def register(fn: Handler) -> Handler:
+        for pair in pairs:
+            RULES[pair] = fn
+        return fn
+
+    return register
+
+
+def generator(*pending_types: type[Pending]) -> Callable[[Generator], Generator]:
+    """Register a generator of candidate commands for these pending types.
+
+    Candidates may include illegal commands: `legal_commands` keeps only those that
+    `decide` accepts, so the rules are written once.
+    """
+
+    def register(fn: Generator) -> Generator:
+        for t in pending_types:
+            GENERATORS.setdefault(t, []).append(fn)
+        return fn
+
+    return register

@@ -1,0 +1,210 @@
+"""The game state: everything that changes during a game.
+
+The static world map lives in `board`, the cards in `content`; the state refers to them
+by id. States are msgspec Structs so that they copy, compare and serialise exactly.
+`evolve` never mutates a state it is given: it works on a copy.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.pending import PendingAny
+
+ACTION_CARDS = (
+    "upgrade",
+    "movement",
+    "production",
+    "build",
+    "populate",
+    "monument",
+    "train",
+    "attack",
+    "quest",
+    "trade",
+)
+"""The 10 action cards every player holds [Player set-up, l.152]."""
+
+PIECE_LIMITS = {
+    "worker": 15,
+    "fort": 3,
+    "town": 3,
+    "factory": 3,
+    "air": 3,
+    "navy": 3,
+    "army": 3,
+}
+"""Pieces per player [Components, Per player, l.93-99]."""
+
+BANK_START = {"wood": 25, "sheep": 25, "metal": 25, "food": 25, "weapon": 25, "token": 25}
+"""The shared bank: 25 of each resource, 25 weapons, 25 bridge/ferry tokens [l.78-83]."""
+
+MILITARY = ("navy", "army", "air")
+BUILDINGS = ("town", "fort", "factory", "workshop", "farm")
+
+
+class Unit(msgspec.Struct):
+    """A worker or military unit on the board."""
+
+    id: str
+    owner: int
+    kind: str
+    """"worker", "navy", "army" or "air"."""
+    hex: str
+    """The hex it stands in; for a ferry passenger, the ferry's water hex."""
+    ferry: str | None = None
+    """The ferry it is aboard, if any."""
+    weapon: bool = False
+    horse: bool = False
+
+
+class Building(msgspec.Struct):
+    """A town, fort, factory (or an ability's workshop or farm) on a land hex."""
+
+    id: str
+    owner: int
+    kind: str
+    hex: str
+    damaged: bool = False
+
+
+class Bridge(msgspec.Struct):
+    """A bridge over the edge between hexes `a` and `b`; it belongs to nobody [l.252]."""
+
+    id: str
+    a: str
+    b: str
+    builder: int
+
+
+class Ferry(msgspec.Struct):
+    """A ferry: docked against `land` on the edge with `water`, or at the centre of `water` [l.254]."""
+
+    id: str
+    water: str
+    land: str | None
+    """The land hex it is docked against, or None when it is at the centre of `water`."""
+    builder: int
+
+
+class Player(msgspec.Struct):
+    """One seat's cards, pieces in supply and progress."""
+
+    seat: int
+    civ: str
+    hand: list[str]
+    discard: list[str] = []
+    green: list[str] = []
+    """Ids of the action cards this player has upgraded."""
+    layers: int = 0
+    supply: dict[str, int] = {}
+    """Pieces available to bring into play."""
+    set_aside: dict[str, int] = {}
+    """Pieces locked until a personal bonus unlocks them [l.158]."""
+    bonuses: list[str] = []
+    """Common bonus cards held, in the order taken."""
+    personal_deck: list[str] = []
+    """Personal bonus cards, top first."""
+    ability: str | None = None
+    score_card: str = "vanilla"
+    quests: list[str] = []
+    """Quests in progress: hidden from the other players [l.369]."""
+    completed: list[str] = []
+    turns: int = 0
+    """Turns this player has begun."""
+    tokens: dict[str, int] = {}
+    """Ability tokens still in hand (horses, workshops, farms)."""
+
+
+class BattleRecord(msgspec.Struct, frozen=True):
+    """One battle, kept for the log and for battle quests [B26]."""
+
+    round: int
+    attacker: int
+    defender: int
+    target: str
+    origins: tuple[str, ...]
+    attack_power: int
+    defence_power: int
+    attack_pips: tuple[int, ...]
+    defence_pips: tuple[int, ...]
+    attacker_won: bool
+    attacker_losses: tuple[str, ...] = ()
+    defender_losses: tuple[str, ...] = ()
+
+
+class Battle(msgspec.Struct):
+    """A battle being resolved: damage, take-over and retreat are choices of their own."""
+
+    attacker: int
+    defender: int
+    target: str
+    origins: tuple[str, ...]
+    attackers: tuple[str, ...]
+    attack_power: int
+    defence_power: int
+    attack_pips: tuple[int, ...]
+    defence_pips: tuple[int, ...]
+    attacker_won: bool
+    attacker_losses: tuple[str, ...] = ()
+    defender_losses: tuple[str, ...] = ()
+
+
+class GameState(msgspec.Struct):
+    """The whole dynamic state of a game."""
+
+    config: GameConfig
+    players: list[Player]
+    units: dict[str, Unit] = {}
+    buildings: dict[str, Building] = {}
+    bridges: dict[str, Bridge] = {}
+    ferries: dict[str, Ferry] = {}
+    resources: dict[str, dict[str, int]] = {}
+    """Resources lying on each hex: hex id -> resource -> count."""
+    bank: dict[str, int] = {}
+    quest_decks: dict[str, list[str]] = {}
+    """Face-down quest decks "0-1", "2-3", "4-5", top first."""
+    quest_discards: dict[str, list[str]] = {}
+    common_piles: dict[str, list[str]] = {}
+    """Common bonus cards still available, by level "1".."5"."""
+    start_quests: dict[str, list[str]] = {}
+    """Starting quests dealt to each seat ("0", "1", ...) and not yet chosen: hidden [l.154]."""
+    removed_cards: list[str] = []
+    """Cards out of the game (unused starting quests, the AI's discarded bonuses)."""
+    rng: int = 0
+    """Position of the game's random generator."""
+    round: int = 0
+    current: int = 0
+    """The seat whose turn it is."""
+    phase: str = "setup"
+    """"setup", "play" or "over"."""
+    final_round: bool = False
+    """Someone has built layer 5: this round is the last [Game end, l.391]."""
+    pending: PendingAny | None = None
+    card_in_play: str | None = None
+    """The action card being resolved this turn."""
+    battle: Battle | None = None
+    battles: list[BattleRecord] = []
+    next_id: int = 1
+    """Counter for the ids of new pieces."""
+    ai: dict[str, list[str] | int | str | bool] | None = None
+    """Solo AI deck state, or None in a multiplayer game."""
+
+    def player(self, seat: int) -> Player:
+        """The player in `seat`."""
+        return self.players[seat]
+
+    @property
+    def seats(self) -> int:
+        """Number of seats."""
+        return len(self.players)
+
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(GameState)
+
+
+def copy_state(state: GameState) -> GameState:
+    """A deep copy of `state` (a msgpack round trip: exact and fast)."""
+    return _decoder.decode(_encoder.encode(state))
