@@ -1,0 +1,1 @@
+"""Computer players: bots for any seat (pure: they use only the public rules API)."""

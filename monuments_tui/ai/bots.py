@@ -1,0 +1,40 @@
+"""Bots that play any seat through the same public rules API as a person.
+
+A bot is a function of (state, generator position) -> command, given the legal commands.
+Bots draw their own choices from a private `random.Random`, never from the game's
+generator, so a bot's choices never change the game's dice or shuffles.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from monuments_tui.rules import Command, GameState, legal_commands
+
+Bot = Callable[[GameState, random.Random], Command]
+
+
+def random_bot(state: GameState, rnd: random.Random) -> Command:
+    """Uniformly one of the legal commands."""
+    legal = legal_commands(state)
+    if not legal:
+        raise RuntimeError("no legal command: the rules left a player without a move")
+    return rnd.choice(legal)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot}
+"""Bots by name; `heuristic` registers itself when its module is imported."""
+
+
+def get_bot(name: str) -> Bot:
+    """The bot called `name`.
+
+    Raises:
+        ValueError: naming the known bots.
+    """
+    import monuments_tui.ai.heuristic  # noqa: F401  (registers itself)
+
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}")
+    return BOTS[name]

@@ -1,0 +1,1 @@
+"""Placeholder for the heuristic bot (registered by its own work item)."""
