@@ -61,5 +61,6 @@ def describe_pending(state: GameState) -> str:
         case pd.Retreat():
             return f"{who}: choose where the defenders retreat"
         case pd.KeepQuests():
-            return f"{who}: keep at least one quest ({', '.join(p.options)})"
+            least = "at least one" if p.least else "any"
+            return f"{who}: keep {least} of the quests drawn ({', '.join(p.options)})"
     return f"{who}: {type(p).__name__}"

@@ -54,7 +54,7 @@ SYNTAX: tuple[Syntax, ...] = (
     Syntax("damage", "damage PIECE@HEX,...|none", "Choose the pieces that take your battle damage", "damage fort@D7"),
     Syntax("movein", "movein PIECE@HEX,...", "Move surviving attackers into the taken hex", "movein army@D6"),
     Syntax("retreat", "retreat HEX", "Retreat the defending units to HEX", "retreat D8"),
-    Syntax("keep", "keep QUEST [QUEST ...]", "Keep these of the quest cards you drew", "keep q4 q9"),
+    Syntax("keep", "keep QUEST [QUEST ...]|none", "Keep these of the quest cards you drew", "keep q4 q9"),
 )
 
 _HEX = re.compile(r"^[A-Za-z]{1,2}[0-9]{1,2}$")
@@ -266,6 +266,8 @@ def _parse_damage(r: _Reader) -> c.Command:
 
 
 def _parse_keep(r: _Reader) -> c.Command:
+    if r.keyword("none"):
+        return c.KeepQuests(())
     quests = [r.ident("a quest id")]
     while r.more():
         quests.append(r.ident("a quest id"))
@@ -378,5 +380,5 @@ def format_command(cmd: c.Command) -> str:
         case c.RetreatTo(hex_id):
             return f"retreat {hex_id}"
         case c.KeepQuests(quests):
-            return "keep " + " ".join(quests)
+            return "keep " + (" ".join(quests) or "none")
     raise TypeError(f"no notation for {type(cmd).__name__}")

@@ -112,7 +112,8 @@ class Placement(msgspec.Struct, frozen=True):
     """A resource name, "worker", a building ("town", "fort", "factory", "bridge",
     "ferry") or a unit ("navy", "army", "air"), or "weapon"."""
     source: str = "bonus"
-    """Why it is placed: "bonus" (personal bonus), "quest" (quest reward)."""
+    """Why it is placed: "bonus" (personal bonus), "quest" (quest reward), "reassign"
+    (the weapon of a worker replaced by a bonus unit: placed free, or back to the bank)."""
 
 
 class PlaceStep(Pending, tag="place"):
@@ -120,7 +121,8 @@ class PlaceStep(Pending, tag="place"):
 
     queue: tuple[Placement, ...] = ()
     then: str = "after_action"
-    """What follows once the queue is empty: "after_action"."""
+    """What follows once the queue is empty: "after_action", or "personal_bonus" (the
+    personal bonus card is then used and the action ends)."""
 
 
 class TrainStep(Pending, tag="train"):
@@ -164,6 +166,10 @@ class KeepQuests(Pending, tag="keep_quests"):
 
     deck: str = "0-1"
     options: tuple[str, ...] = ()
+    least: int = 1
+    """Fewest cards to keep: 1 for the Draw quest cards action, 0 for a personal bonus."""
+    then: str = "after_action"
+    """What follows: "after_action", or "personal_bonus" (the bonus card is then used)."""
 
 
 PendingAny = (
