@@ -166,6 +166,17 @@ def has_ability(state: GameState, seat: int, effect: str) -> bool:
     return ability is not None and load_content().ability_by_id[ability].effect == effect
 
 
+def has_military_allowance(state: GameState, seat: int) -> bool:
+    """True if `seat` may train units, forge weapons and attack [Train, l.309; Attack, l.335 (B38)].
+
+    A player needs a common bonus card with the military allowance; the solo AI never
+    does (its Special card trains without it, l.488).
+    """
+    if state.config.ai_seat == seat:
+        return True
+    return bonus_amount(state, seat, "military_allowance") > 0
+
+
 def is_green(state: GameState, seat: int, card: str) -> bool:
     """True if `seat` has upgraded `card`."""
     return card in state.players[seat].green
