@@ -19,7 +19,12 @@ CONTROLLERS_OF_LAND = ("worker", "army", "air")
 
 def layout(state: GameState) -> Layout:
     """Which hexes are in play, land and water for this game's set-up."""
-    return layout_for(tuple(state.config.civs), state.config.mode)
+    return _layout(state.config.civs, state.config.mode)
+
+
+@cache
+def _layout(civs: tuple[str, ...], mode: str) -> Layout:
+    return layout_for(tuple(civs), mode)
 
 
 @cache

@@ -186,8 +186,10 @@ def _gen_action(state: GameState):
             yield cmd.PlayCard(card)
     yield cmd.TakeBack()
     if not player.discard:
-        for card in player.hand:
-            yield cmd.DiscardCard(card)
+        allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_CARDS
+        if not any(card in player.hand and playable(state, player.seat, card) for card in allowed):
+            for card in player.hand:
+                yield cmd.DiscardCard(card)
 
 
 # -- quests and the end of the turn ----------------------------------------------------

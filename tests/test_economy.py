@@ -1,0 +1,253 @@
+"""Production, upgrades, buildings, populate and trade [l.213-266, l.383-387; rules review A6, A8-A10, A16]."""
+
+from __future__ import annotations
+
+from monuments_tui.rules.pending import ProductionStep
+
+from .helpers import (
+    give_bonus,
+    greece_egypt_ready,
+    hands_back,
+    later_turn,
+    put_building,
+    put_resources,
+    put_units,
+    rejected,
+    run,
+    upgraded,
+    with_options,
+)
+
+
+def ready():
+    """Greece to play, past its first turn, with every piece unlocked."""
+    s = later_turn(greece_egypt_ready())
+    for p in s.players:
+        p.supply.update({k: 3 for k in ("town", "fort", "factory", "navy", "army", "air")})
+        p.set_aside = {}
+    return s
+
+
+def total(s, hex_id):
+    return sum(s.resources.get(hex_id, {}).values())
+
+
+# -- Upgrade -------------------------------------------------------------------------------
+def test_rulebook_example_upgrade_production_for_two_sheep_then_three_hexes():
+    """Rulebook example [Upgrade an action, l.217]: pay 2 sheep, flip Production; it then produces on 3 tiles."""
+    s = put_units(ready(), 0, "F18")
+    s = put_resources(s, "F18", sheep=1)  # with the starting sheep: 2 sheep under a Greek worker
+    s = run(s, "play upgrade", "upgrade production")
+    assert "production" in s.players[0].green and "F18" not in s.resources
+    assert s.bank["sheep"] == 24  # only Egypt's starting sheep is still out
+    s = hands_back(run(s, "play movement", "move w H19 H18", "done"))
+    s = put_units(s, 0, "E19")
+    s = put_units(s, 0, "E20")
+    s = run(s, "play production")
+    assert isinstance(s.pending, ProductionStep) and s.pending.left == 3 and s.pending.green
+    s = run(s, "produce F18", "produce E19", "produce E20")
+    assert s.resources["F18"] == {"sheep": 1} and s.resources["E20"] == {"metal": 1}
+    assert s.current == 1
+
+
+def test_upgrade_from_discard_and_the_upgrade_card_itself():
+    """A6 #45: the target may be in hand or discard, or the Upgrade card itself [l.215]."""
+    s = put_units(ready(), 0, "F18")
+    s = put_resources(s, "F18", food=2)  # Movement's upgrade cost
+    s = run(s, "play movement", "move w F19 E19", "done", "play movement", "move w H19 H18", "done")
+    assert "movement" in s.players[0].discard
+    s = run(s, "play upgrade", "upgrade movement")
+    assert "movement" in s.players[0].green
+
+
+def test_upgrade_discount_is_cumulative_with_a_minimum_of_one():
+    """A6 #48, B56: one resource off per card already upgraded; never below 1 resource."""
+    from monuments_tui.rules.actions.upgrade import upgrade_discount
+
+    s = upgraded(ready(), 0, "movement", "trade")
+    assert upgrade_discount(s, 0, False) == 2
+    assert upgrade_discount(with_options(s, upgrade_discount="flat"), 0, False) == 1
+    assert upgrade_discount(s, 0, True) == 3  # green Upgrade: 1 more (B12, B57)
+    s = put_units(s, 0, "F18")  # 1 sheep there
+    s = run(s, "play upgrade", "upgrade production")  # 2 sheep - 2 discount -> minimum 1 sheep
+    assert "F18" not in s.resources
+
+
+def test_already_green_card_cannot_be_upgraded_again():
+    s = upgraded(put_units(ready(), 0, "F18"), 0, "production")
+    s = put_resources(s, "F18", sheep=3)
+    s = run(s, "play upgrade")
+    assert "already upgraded" in str(rejected(s, "upgrade production"))
+
+
+# -- Production ----------------------------------------------------------------------------
+def test_each_worker_produces_one_at_most_three_per_hex():
+    """A8 #69, #71: one resource per worker; at most 3 per hex per action [l.229, l.231]."""
+    s = put_units(ready(), 0, "E20", n=4)
+    s = run(s, "play production", "produce E20", "done")
+    assert s.resources["E20"] == {"metal": 3}
+
+
+def test_never_more_than_five_on_a_hex():
+    """A8 #72: a hex never holds more than 5 resources [l.232]."""
+    s = put_units(ready(), 0, "E20", n=3)
+    s = put_resources(s, "E20", metal=4)
+    s = run(s, "play production", "produce E20", "done")
+    assert total(s, "E20") == 5
+    s2 = put_resources(put_units(put_units(ready(), 0, "E20"), 0, "E19"), "E20", metal=5)
+    s2 = run(s2, "play production")
+    assert "limit: 5 resources" in str(rejected(s2, "produce E20"))
+
+
+def test_same_hex_not_twice():
+    """A8 #68 [l.234]."""
+    s = put_units(ready(), 0, "E20")
+    s = run(s, "play production", "produce E20")
+    assert "already chosen" in str(rejected(s, "produce E20"))
+
+
+def test_factory_one_alone_two_with_a_worker():
+    """A8 #70: a factory produces 1, or 2 with a worker there [l.229, l.250]."""
+    s = put_building(ready(), 0, "factory", "E20")
+    s = put_units(s, 0, "E19")
+    s = run(s, "play production", "produce E20")
+    assert s.resources["E20"] == {"metal": 1}
+    s2 = put_building(put_units(ready(), 0, "E20"), 0, "factory", "E20")
+    s2 = run(s2, "play production", "produce E20", "done")
+    assert s2.resources["E20"] == {"metal": 3}
+
+
+def test_monument_and_sea_produce_nothing():
+    """A8 #77 [Story, l.116]."""
+    s = ready()
+    assert "no effect" in str(rejected(s, "play production"))  # workers only on the monument hex
+    s = put_units(s, 0, "F20", kind="navy")
+    assert "no effect" in str(rejected(s, "play production"))
+
+
+def test_production_bonus_adds_a_hex():
+    s = give_bonus(ready(), 0, "production_hexes")
+    s = put_units(s, 0, "E20")
+    s = run(s, "play production")
+    assert s.pending.left == 3
+
+
+# -- Build a building ----------------------------------------------------------------------
+def test_build_town_costs_sheep_and_two_food_on_a_hex_with_a_worker():
+    """A9 #79, #80: town 1 sheep + 2 food, on a land hex with your worker [l.240, l.248]."""
+    s = put_units(ready(), 0, "E20")
+    s = put_resources(s, "E20", sheep=1, food=2)
+    s = run(s, "play build")
+    assert "no worker" in str(rejected(s, "build town E19"))
+    s = run(s, "build town E20")
+    assert any(b.kind == "town" and b.hex == "E20" for b in s.buildings.values())
+    assert "E20" not in s.resources
+
+
+def test_green_build_discount_never_below_one():
+    """A9 #82: green takes 1 off, minimum 1: bridges still cost 1 wood [l.242, l.258]."""
+    s = put_resources(put_units(upgraded(ready(), 0, "build"), 0, "E19"), "E19", wood=1)
+    s = run(s, "play build", "build bridge E19 D19")
+    assert s.resources["E19"] == {"wood": 1}  # 1 wood less 1 would be free: the minimum of 1 holds
+    s = put_resources(put_units(upgraded(ready(), 0, "build"), 0, "E20"), "E20", metal=1)
+    s = run(s, "play build", "build fort E20")  # 1 metal + 1 wood less 1 = 1 metal
+    assert any(b.kind == "fort" for b in s.buildings.values())
+
+
+def test_bridge_on_a_river_ferry_on_a_shore():
+    """A9 #81: bridge over a river next to your worker; ferry on a land-water edge, never a river [l.252, l.254]."""
+    s = put_units(ready(), 0, "E19")
+    s = put_resources(s, "E19", wood=2)
+    s = run(s, "play build")
+    assert "no river" in str(rejected(s, "build bridge E19 E20"))
+    s1 = run(s, "build bridge E19 D19")
+    assert len(s1.bridges) == 1 and s1.bank["token"] == 24
+    s2 = put_resources(put_units(ready(), 0, "E20"), "E20", wood=1)
+    s2 = run(s2, "play build", "build ferry E20 F20")
+    (ferry,) = s2.ferries.values()
+    assert ferry.land == "E20" and ferry.water == "F20"
+
+
+def test_building_limited_by_supply_and_set_aside():
+    """A1 #1, B16: pieces come only from the available supply."""
+    s = put_units(ready(), 0, "E20")
+    s = put_resources(s, "E20", sheep=1, food=2, wood=1)
+    s.players[0].supply["town"] = 0
+    s = run(s, "play build")
+    assert "no town left" in str(rejected(s, "build town E20"))
+
+
+def test_one_building_of_a_type_per_hex():
+    """B53."""
+    s = put_building(put_units(ready(), 0, "E20"), 0, "fort", "E20")
+    s = put_resources(s, "E20", metal=1, wood=1)
+    s = run(s, "play build")
+    assert "already have a fort" in str(rejected(s, "build fort E20"))
+
+
+def test_repair_with_discount_and_a_worker_there():
+    """A9 #86: repair your damaged building with a worker there; cost less 1 (red) or 2 (green), min 1 [l.242, l.260]."""
+    s = put_building(put_units(ready(), 0, "E20"), 0, "fort", "E20", damaged=True)
+    s = put_resources(s, "E20", metal=1)
+    s = run(s, "play build", "repair fort E20")
+    assert not next(iter(s.buildings.values())).damaged
+
+
+# -- Populate -----------------------------------------------------------------------------
+def test_populate_needs_two_workers_in_the_town():
+    """A10 #88 [l.264]."""
+    s = put_building(put_units(ready(), 0, "E20"), 0, "town", "E20")
+    assert "no effect" in str(rejected(s, "play populate"))
+    s = put_units(s, 0, "E20")
+    s = run(s, "play populate", "populate E20")
+    assert sum(1 for u in s.units.values() if u.hex == "E20") == 3
+
+
+def test_green_populate_two_different_towns():
+    """A10 #89 [l.266]."""
+    s = upgraded(ready(), 0, "populate")
+    s = put_building(put_units(s, 0, "E20", n=2), 0, "town", "E20")
+    s = put_building(put_units(s, 0, "E19", n=2), 0, "town", "E19")
+    s = run(s, "play populate", "populate E20")
+    assert "already populated" in str(rejected(s, "populate E20"))
+    s = run(s, "populate E19")
+    assert s.current == 1
+
+
+def test_damaged_town_cannot_populate():
+    """A10 #90 [l.345]."""
+    s = put_building(put_units(ready(), 0, "E20", n=2), 0, "town", "E20", damaged=True)
+    assert "no effect" in str(rejected(s, "play populate"))
+
+
+# -- Trade --------------------------------------------------------------------------------
+def test_trade_two_for_one_twice():
+    """A16 #145, #147: red trades 2:1 up to twice; the new resource on a hex with your worker (B54) [l.387]."""
+    s = put_units(ready(), 0, "E20")
+    s = put_resources(s, "E20", metal=4)
+    s = run(s, "play trade", "trade metal food E20", "trade metal wood E20")
+    assert s.resources["E20"] == {"food": 1, "wood": 1}
+    assert s.current == 1
+
+
+def test_green_trade_one_for_one():
+    """A16 #146."""
+    s = upgraded(put_units(ready(), 0, "E20"), 0, "trade")
+    s = put_resources(s, "E20", metal=1)
+    s = run(s, "play trade", "trade metal food E20", "done")
+    assert s.resources["E20"] == {"food": 1}
+
+
+def test_trade_needs_a_worker_on_the_hex():
+    s = put_resources(put_units(ready(), 0, "E20"), "E20", metal=2)
+    s = run(s, "play trade")
+    assert "no worker" in str(rejected(s, "trade metal food E19"))
+
+
+def test_bank_limits():
+    """B50: the bank gives only what it holds."""
+    s = put_units(ready(), 0, "E20")
+    s.bank["metal"] = 1
+    s = put_units(s, 0, "E20")
+    s = run(s, "play production", "produce E20", "done")
+    assert s.resources["E20"] == {"metal": 1}
