@@ -1,0 +1,216 @@
+"""Replay: step through any save (finished, in progress, with undos), read-only.
+
+A replay is the same fold as a live game, stopped at any position of the final line of
+play: 0 is the dealt game before the first command, `len(steps)` is the end. It moves
+by step, turn and round, shows everything or one seat's view, lists the steps that were
+taken back, and can branch: "play from here" starts a new save with the line so far.
+Opening a replay never writes to the file.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from pathlib import Path
+
+import msgspec
+
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.state import GameState
+from monuments_tui.saves import Header, now_iso
+from monuments_tui.session import GameSession, Rebuilt, Step, TakenBack, load_save, rebuild
+
+
+class Replay:
+    """A cursor over a game's line of play. See docs/session.md."""
+
+    def __init__(self, header: Header, rebuilt: Rebuilt, path: Path | None, warnings: list[str]):
+        self.header = header
+        self.config: GameConfig = header.config
+        self.seats: tuple[str, ...] = header.seats
+        self.teaching: bool = rebuilt.teaching
+        self.title: str = header.title
+        self.path = path
+        self.warnings = warnings
+        self._timeline = rebuilt.timeline
+        self.steps: list[Step] = list(rebuilt.timeline.steps)
+        self.taken_back: list[TakenBack] = rebuilt.taken_back
+        # Cumulative turn and round at every position, and where turns and rounds begin.
+        self._turn_at = [0]
+        self._round_at = [0]
+        self._turn_starts: list[int] = []
+        self._round_starts: list[int] = []
+        for position, step in enumerate(self.steps, start=1):
+            turn, rnd = self._turn_at[-1], self._round_at[-1]
+            for e in step.events:
+                if isinstance(e, ev.TurnBegan):
+                    turn += 1
+                    if e.round != rnd:
+                        self._round_starts.append(position)
+                    rnd = e.round
+                    if not self._turn_starts or self._turn_starts[-1] != position:
+                        self._turn_starts.append(position)
+            self._turn_at.append(turn)
+            self._round_at.append(rnd)
+        self.position = 0
+        self._state = self._timeline.state_at(0)
+
+    @classmethod
+    def open(cls, path: Path | str) -> Replay:
+        """Open a save as a replay, checked like a load; the file is never modified.
+
+        Raises:
+            SaveError: naming the file and the first line at fault.
+        """
+        save, rebuilt = load_save(path)
+        return cls(save.header, rebuilt, save.path, list(save.warnings))
+
+    @classmethod
+    def of(cls, session: GameSession) -> Replay:
+        """A replay of a live session's journal (read from memory, not from the file)."""
+        rebuilt = rebuild(session.header, session.records(), session.path or "<memory>", validate=False)
+        return cls(session.header, rebuilt, session.path, [])
+
+    # -- where we are ---------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The state at `position` (shared: do not mutate)."""
+        return self._state
+
+    @property
+    def turn(self) -> int:
+        """Turns begun by `position` (0 = set-up)."""
+        return self._turn_at[self.position]
+
+    @property
+    def round(self) -> int:
+        """The round at `position` (0 = set-up)."""
+        return self._round_at[self.position]
+
+    @property
+    def turns(self) -> int:
+        """Turns begun in the whole line."""
+        return self._turn_at[-1]
+
+    @property
+    def at_start(self) -> bool:
+        return self.position == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.position == len(self.steps)
+
+    @property
+    def last_step(self) -> Step | None:
+        """The step that led to the current position (None at the start)."""
+        return self.steps[self.position - 1] if self.position else None
+
+    def taken_back_here(self) -> list[TakenBack]:
+        """Lines of play that were taken back at the current position."""
+        return [t for t in self.taken_back if t.position == self.position]
+
+    # -- moving -----------------------------------------------------------------------------------
+    def goto(self, position: int) -> None:
+        """Jump to `position` (clamped to 0..len(steps))."""
+        position = max(0, min(len(self.steps), position))
+        if position == self.position + 1:
+            from monuments_tui.rules.evolve import fold
+
+            self._state = fold(self._state, self.steps[self.position].events)
+        elif position != self.position:
+            self._state = self._timeline.state_at(position)
+        self.position = position
+
+    def forward(self) -> bool:
+        """One step on; False if already at the end."""
+        if self.at_end:
+            return False
+        self.goto(self.position + 1)
+        return True
+
+    def back(self) -> bool:
+        """One step back; False if already at the start."""
+        if self.at_start:
+            return False
+        self.goto(self.position - 1)
+        return True
+
+    def to_start(self) -> None:
+        self.goto(0)
+
+    def to_end(self) -> None:
+        self.goto(len(self.steps))
+
+    def next_turn(self) -> None:
+        """To where the next turn begins (or the end)."""
+        self.goto(_after(self._turn_starts, self.position, len(self.steps)))
+
+    def prev_turn(self) -> None:
+        """To where the current turn began, or the previous one if already there (or the start)."""
+        self.goto(_before(self._turn_starts, self.position))
+
+    def next_round(self) -> None:
+        """To where the next round begins (or the end)."""
+        self.goto(_after(self._round_starts, self.position, len(self.steps)))
+
+    def prev_round(self) -> None:
+        """To where the current round began, or the previous one if already there (or the start)."""
+        self.goto(_before(self._round_starts, self.position))
+
+    def goto_turn(self, n: int) -> None:
+        """To where turn `n` begins (1 = the first turn; 0 or less = the start; past the last = the end)."""
+        if n <= 0:
+            self.goto(0)
+        elif n > len(self._turn_starts):
+            self.goto(len(self.steps))
+        else:
+            self.goto(self._turn_starts[n - 1])
+
+    def goto_round(self, n: int) -> None:
+        """To where round `n` begins (0 or less = the start; past the last = the end)."""
+        if n <= 0:
+            self.goto(0)
+            return
+        for position in self._round_starts:
+            if self._round_at[position] >= n:
+                self.goto(position)
+                return
+        self.goto(len(self.steps))
+
+    # -- views and branching -----------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> GameState:
+        """The state at `position` as `seat` sees it (None: everything)."""
+        return seat_view(self._state, seat)
+
+    def play_from_here(self, saves_dir: Path | None = None, *, path: Path | None = None) -> GameSession:
+        """Start a new save holding the line of play up to `position`, as a live game."""
+        source = self.path.name if self.path else None
+        title = f"{self.title} (from turn {self.turn})" if self.title else f"from turn {self.turn}"
+        header = msgspec.structs.replace(
+            self.header, teaching=self.teaching, created=now_iso(), title=title, parent=source
+        )
+        return GameSession.from_steps(header, self.steps[: self.position], path=path, saves_dir=saves_dir)
+
+
+def seat_view(state: GameState, seat: int | None) -> GameState:
+    """What `seat` may see of `state` (everything for None).
+
+    Uses `rules.views.visible_state` when the rules provide it; until then, the full state.
+    """
+    if seat is None:
+        return state
+    try:
+        from monuments_tui.rules.views import visible_state
+    except ImportError:
+        return state
+    return visible_state(state, seat)
+
+
+def _after(starts: list[int], position: int, end: int) -> int:
+    i = bisect_right(starts, position)
+    return starts[i] if i < len(starts) else end
+
+
+def _before(starts: list[int], position: int) -> int:
+    i = bisect_left(starts, position)
+    return starts[i - 1] if i > 0 else 0
