@@ -218,6 +218,19 @@ def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
     return finish_action(state, [])
 
 
+def _loads(on_hex: dict[str, int], limit: int) -> list[tuple[str, ...]]:
+    """Every load of 1..limit resources that can be picked up from a hex, in a stable order."""
+    from itertools import combinations_with_replacement
+
+    loads = []
+    kinds = sorted(on_hex)
+    for size in range(1, limit + 1):
+        for combo in combinations_with_replacement(kinds, size):
+            if all(combo.count(r) <= on_hex[r] for r in set(combo)):
+                loads.append(combo)
+    return loads
+
+
 @generator(pd.MovementStep)
 def _gen_movement(state: GameState):
     p = state.pending
@@ -229,21 +242,28 @@ def _gen_movement(state: GameState):
         if (code, unit.hex) in seen:
             continue
         seen.add((code, unit.hex))
+        loads = _loads(state.resources.get(unit.hex, {}), carry_limit(state, unit))
         for dst in sorted(reachable(state, p.seat, unit.kind, unit.hex, move_points(state, unit))):
             yield cmd.Move(code, unit.hex, dst)
-            if unit.kind == "worker":
-                for resource in sorted(state.resources.get(unit.hex, {})):
-                    yield cmd.Move(code, unit.hex, dst, (resource,))
+            for load in loads:
+                yield cmd.Move(code, unit.hex, dst, load)
     for fid, ferry in sorted(state.ferries.items()):
         if fid in p.moved:
             continue
         if ferry.land is not None:
-            codes = sorted({piece_code(u) for u in units_at(state, ferry.land, p.seat) if u.ferry is None and u.kind in ("worker", "army") and u.id not in p.moved})
+            by_code = {
+                piece_code(u): u
+                for u in units_at(state, ferry.land, p.seat)
+                if u.ferry is None and u.kind in ("worker", "army") and u.id not in p.moved
+            }
+            codes = sorted(by_code)
             for a in codes:
-                yield cmd.Board(fid, (a,))
-                for b in codes:
-                    if b >= a:
-                        yield cmd.Board(fid, (a, b))
+                for group in ((a,), *((a, b) for b in codes if b >= a)):
+                    yield cmd.Board(fid, group)
+                    limit = sum(carry_limit(state, by_code[g]) for g in group)
+                    if limit:
+                        for load in _loads(state.resources.get(ferry.land, {}), limit):
+                            yield cmd.Board(fid, group, load)
         aboard = any(u.ferry == fid for u in state.units.values())
         targets = ferry_targets(state, p.seat, ferry.water, 2 if aboard else 1, ferry.land)
         for water, land in sorted(targets, key=lambda k: (k[0], k[1] or "")):
