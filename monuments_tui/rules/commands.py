@@ -244,6 +244,11 @@ class KeepQuests(Command, tag="keep_quests"):
     quests: tuple[str, ...]
 
 
+# -- solo AI ------------------------------------------------------------------------------
+class AiAct(Command, tag="ai"):
+    """Let the solo AI take its decision: its whole turn, or its choice in a battle [Solo, l.452]."""
+
+
 CommandAny = (
     KeepStartQuest
     | PlaceStartResource
@@ -275,4 +280,5 @@ CommandAny = (
     | MoveIn
     | RetreatTo
     | KeepQuests
+    | AiAct
 )

@@ -60,6 +60,9 @@ def describe_pending(state: GameState) -> str:
             return f"{who}: move at least one surviving attacker in"
         case pd.Retreat():
             return f"{who}: choose where the defenders retreat"
+        case pd.AiTurn():
+            nxt = state.ai.draw[0] if state.ai is not None and state.ai.draw else "a reshuffled deck"
+            return f"{who} (AI): resolve its next card ({nxt})"
         case pd.KeepQuests():
             least = "at least one" if p.least else "any"
             return f"{who}: keep {least} of the quests drawn ({', '.join(p.options)})"

@@ -55,6 +55,7 @@ SYNTAX: tuple[Syntax, ...] = (
     Syntax("movein", "movein PIECE@HEX,...", "Move surviving attackers into the taken hex", "movein army@D6"),
     Syntax("retreat", "retreat HEX", "Retreat the defending units to HEX", "retreat D8"),
     Syntax("keep", "keep QUEST [QUEST ...]|none", "Keep these of the quest cards you drew", "keep q4 q9"),
+    Syntax("ai", "ai", "Solo: let the AI resolve its turn (or its battle choice)", "ai"),
 )
 
 _HEX = re.compile(r"^[A-Za-z]{1,2}[0-9]{1,2}$")
@@ -305,6 +306,7 @@ _PARSERS = {
     "movein": lambda r: c.MoveIn(r.pieces_at()),
     "retreat": lambda r: c.RetreatTo(r.hex()),
     "keep": _parse_keep,
+    "ai": lambda r: c.AiAct(),
 }
 
 
@@ -381,4 +383,6 @@ def format_command(cmd: c.Command) -> str:
             return f"retreat {hex_id}"
         case c.KeepQuests(quests):
             return "keep " + (" ".join(quests) or "none")
+        case c.AiAct():
+            return "ai"
     raise TypeError(f"no notation for {type(cmd).__name__}")
