@@ -8,7 +8,7 @@ the state it is given and draws randomness only from the state's generator.
 from __future__ import annotations
 
 from monuments_tui.rules import actions  # noqa: F401  (registers every action's rules)
-from monuments_tui.rules.commands import Command
+from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.registry import RULES
@@ -25,6 +25,12 @@ def decide(state: GameState, command: Command) -> list[Event]:
     if state.phase == "over" or state.pending is None:
         raise RuleViolation("the game is over", "Game end, l.391", "Look at the scores or replay the game.")
     pending = state.pending
+    if pending.seat == state.config.ai_seat and not isinstance(command, AiAct):
+        raise RuleViolation(
+            f"the AI decides this: {waiting_for(state)}",
+            "Solo gameplay, l.452; Introduction, l.424",
+            "Use: ai",
+        )
     handler = RULES.get((type(pending), type(command)))
     if handler is None:
         raise RuleViolation(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from monuments_tui.rules.pending import PendingAny
-from monuments_tui.rules.state import Battle, BattleRecord, Bridge, Building, Ferry, Unit
+from monuments_tui.rules.state import AiState, Battle, BattleRecord, Bridge, Building, Ferry, Unit
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type"):
@@ -259,10 +259,17 @@ class BattleEnded(Event, tag="battle_ended"):
 
 # -- solo AI ---------------------------------------------------------------------------------
 class AiStateSet(Event, tag="ai_state"):
-    """The solo AI deck's state after a step (its draws and shuffles carry `rng`)."""
+    """The solo AI deck's state after a step; a shuffle carries the generator's new position `rng`."""
 
-    ai: dict[str, list[str] | int | str | bool]
-    rng: int
+    ai: AiState
+    rng: int = 0
+
+
+class AiNarrated(Event, tag="ai_narrated"):
+    """A line of the AI's turn for the log: the card drawn, what it did or why not (no effect on the state)."""
+
+    seat: int
+    text: str
 
 
 class RngAdvanced(Event, tag="rng"):
@@ -313,6 +320,7 @@ EventAny = (
     | BattleUpdated
     | BattleEnded
     | AiStateSet
+    | AiNarrated
     | RngAdvanced
     | GameEnded
 )

@@ -255,9 +255,14 @@ def _battle_ended(s: GameState, e: ev.BattleEnded) -> None:
 
 
 def _ai_state(s: GameState, e: ev.AiStateSet) -> None:
-    s.ai = {k: (list(v) if isinstance(v, list) else v) for k, v in e.ai.items()}
+    a = e.ai
+    s.ai = replace(a, draw=list(a.draw), discard=list(a.discard), set_aside=list(a.set_aside))
     if e.rng:
         s.rng = e.rng
+
+
+def _ai_narrated(s: GameState, e: ev.AiNarrated) -> None:
+    """Narration only: the log shows it, the state does not change."""
 
 
 def _rng(s: GameState, e: ev.RngAdvanced) -> None:
@@ -306,6 +311,7 @@ _APPLY = {
     ev.BattleUpdated: _battle_updated,
     ev.BattleEnded: _battle_ended,
     ev.AiStateSet: _ai_state,
+    ev.AiNarrated: _ai_narrated,
     ev.RngAdvanced: _rng,
     ev.GameEnded: _game_ended,
 }

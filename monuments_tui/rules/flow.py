@@ -12,7 +12,11 @@ from monuments_tui.rules.state import GameState
 
 
 def begin_turn(state: GameState, seat: int, round_no: int) -> list[ev.Event]:
-    """Events that start `seat`'s turn."""
+    """Events that start `seat`'s turn; the solo AI's turn waits for `AiAct` [Solo, l.452]."""
+    if seat == state.config.ai_seat:
+        from monuments_tui.rules.pending import AiTurn
+
+        return [ev.TurnBegan(seat, round_no), ev.PendingSet(AiTurn(seat))]
     return [ev.TurnBegan(seat, round_no), ev.PendingSet(ChooseAction(seat))]
 
 

@@ -8,7 +8,7 @@ explicit payment or sacrifice are listed in their automatic form.
 from __future__ import annotations
 
 from monuments_tui.rules import actions  # noqa: F401  (registers generators)
-from monuments_tui.rules.commands import Command
+from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.registry import GENERATORS
@@ -19,6 +19,8 @@ def candidate_commands(state: GameState) -> list[Command]:
     """Commands worth trying now (some may be illegal), without duplicates, in a stable order."""
     if state.pending is None:
         return []
+    if state.pending.seat == state.config.ai_seat:
+        return [AiAct()]  # the solo AI takes every decision of its seat itself
     seen: dict[Command, None] = {}
     for gen in GENERATORS.get(type(state.pending), []):
         for c in gen(state):

@@ -172,6 +172,10 @@ class KeepQuests(Pending, tag="keep_quests"):
     """What follows: "after_action", or "personal_bonus" (the bonus card is then used)."""
 
 
+class AiTurn(Pending, tag="ai_turn"):
+    """The solo AI's turn: `AiAct` draws and resolves its next card(s) [Solo gameplay, l.452-460]."""
+
+
 PendingAny = (
     ChooseStartQuest
     | PlaceStartResource
@@ -194,4 +198,5 @@ PendingAny = (
     | MoveIn
     | Retreat
     | KeepQuests
+    | AiTurn
 )

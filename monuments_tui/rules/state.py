@@ -151,6 +151,26 @@ class Battle(msgspec.Struct):
     defender_losses: tuple[str, ...] = ()
 
 
+class AiState(msgspec.Struct):
+    """The solo AI's deck of 8 action cards [Solo set-up, l.438; Gameplay, l.452-460].
+
+    The top of `draw` is always visible (l.438). Cards set aside (Special, Build a
+    building) are in neither pile until a full reshuffle brings them back (B80). The
+    AI's upgraded cards are its player's `green` list, so scoring counts them (B75).
+    """
+
+    difficulty: str
+    """"easy", "normal", "hard" or "insane"."""
+    draw: list[str] = []
+    """The draw pile, top first."""
+    discard: list[str] = []
+    set_aside: list[str] = []
+    card: str | None = None
+    """The card drawn last (being resolved, or resolved in the AI's last turn)."""
+    outcome: str = ""
+    """What the last card did, in words (for the app's AI panel)."""
+
+
 class GameState(msgspec.Struct):
     """The whole dynamic state of a game."""
 
@@ -188,8 +208,8 @@ class GameState(msgspec.Struct):
     battles: list[BattleRecord] = []
     next_id: int = 1
     """Counter for the ids of new pieces."""
-    ai: dict[str, list[str] | int | str | bool] | None = None
-    """Solo AI deck state, or None in a multiplayer game."""
+    ai: AiState | None = None
+    """The solo AI's deck, or None in a multiplayer game."""
 
     def player(self, seat: int) -> Player:
         """The player in `seat`."""
