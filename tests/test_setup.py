@@ -135,3 +135,47 @@ def test_ai_solo_setup():
     (hex_id, res), = s.resources.items()
     assert sum(res.values()) == 2 and board.distance(hex_id, board.monument_hex("greece")) == 1
     assert s.pending.seat == 1
+
+
+def test_cards_filtered_by_player_count():
+    """A3 #26: with 2 players remove 3+ and 4+ cards; with 3 remove 4+ [l.146]; #27: no solo-only quests [l.154]."""
+    from monuments_tui.rules.content import load_content
+
+    content = load_content()
+    for civs, limit in ((("greece", "egypt"), 2), (("greece", "egypt", "inca"), 3), (("greece", "egypt", "maya", "inca"), 4)):
+        s = start(civs=civs)
+        in_piles = [cid for pile in s.common_piles.values() for cid in pile]
+        assert in_piles and all(content.common_by_id[c].min_players <= limit for c in in_piles)
+        quests = [q for deck in s.quest_decks.values() for q in deck]
+        assert quests and all(content.quest_by_id[q].min_players <= limit for q in quests)
+        assert all(content.quest_by_id[q].solo != "solo_only" for q in quests)
+    assert any(c.min_players == 4 for c in content.common_bonus)
+
+
+def test_score_cards_bonus_decks_and_abilities_dealt():
+    """A4 #31-#34: a random score card and personal deck each; set-up card decides the supply; one ability per civ [l.156-160]."""
+    from monuments_tui.rules.content import load_content
+
+    content = load_content()
+    dealt = {tuple(p.score_card for p in start(seed=seed).players) for seed in range(12)}
+    assert len(dealt) > 1  # random
+    s = start(civs=("greece", "egypt", "maya", "inca"), seed=5)
+    decks = {content.personal_by_id[p.personal_deck[0]].deck for p in s.players}
+    assert len(decks) == 4
+    for p in s.players:
+        setup_card = content.personal_by_id[p.personal_deck[-1]]
+        assert setup_card.layer == 0
+        for piece, n in setup_card.supply.items():
+            assert p.supply[piece] == n and p.set_aside.get(piece, 0) == 3 - n
+        assert content.ability_by_id[p.ability].civ == p.civ
+
+
+def test_common_bonus_piles_by_level():
+    """A4 #37: common bonus cards sorted into 5 level piles [l.164]."""
+    from monuments_tui.rules.content import load_content
+
+    content = load_content()
+    s = start()
+    assert sorted(s.common_piles) == ["1", "2", "3", "4", "5"]
+    for level, pile in s.common_piles.items():
+        assert all(content.common_by_id[c].level == int(level) for c in pile)
