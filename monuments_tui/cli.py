@@ -19,6 +19,7 @@ def _civs(text: str) -> tuple[str, ...]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="monuments", description="Monuments, the board game, in your terminal.")
+    parser.add_argument("--saves", metavar="DIR", help="folder for saved games (default: $MONUMENTS_SAVES or ./saves)")
     sub = parser.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play games between bots without the interface")
@@ -29,9 +30,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", default="random", help="bot for every seat, or one per seat: random,heuristic")
     sim.add_argument("--max-turns", type=int, default=60, help="stop a game after this many rounds")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--save-dir", metavar="DIR", help="write every game as a save in DIR")
 
     cards = sub.add_parser("cards", help="list every card of the game")
     cards.add_argument("--json", action="store_true", help="print one JSON object")
+
+    export = sub.add_parser("export", help="write a saved game as a readable record")
+    export.add_argument("file", help="a save (.jsonl)")
+    export.add_argument("--format", choices=("text", "json"), default="text")
+    imp = sub.add_parser("import", help="rebuild a save from a text record")
+    imp.add_argument("record", help="a text record, as written by export")
+    imp.add_argument("--out", metavar="FILE", help="the save to write (default: a new file in the saves folder)")
+    check = sub.add_parser("check", help="validate a save and summarise it")
+    check.add_argument("file", help="a save (.jsonl)")
+    check.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -61,7 +73,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"monuments simulate: {exc}", file=sys.stderr)
         return 2
-    report = simulate(args.players, args.mode, args.games, args.seed, bots, args.max_turns)
+    report = simulate(args.players, args.mode, args.games, args.seed, bots, args.max_turns, save_dir=args.save_dir)
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 1 if report["rule_errors"] else 0
 
@@ -73,6 +85,37 @@ def run_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_records(args: argparse.Namespace) -> int:
+    """export, import and check: 0 on success, 1 with a message naming the file and line."""
+    from pathlib import Path
+
+    from monuments_tui import records
+
+    try:
+        if args.command == "export":
+            if args.format == "json":
+                print(json.dumps(records.export_json(args.file), indent=2, ensure_ascii=False))
+            else:
+                sys.stdout.write(records.export_text(args.file))
+            return 0
+        if args.command == "import":
+            saves_dir = Path(args.saves) if args.saves else None
+            out = Path(args.out) if args.out else None
+            session, warnings = records.import_record(args.record, out=out, saves_dir=saves_dir)
+            for w in warnings:
+                print(f"warning: {w}", file=sys.stderr)
+            print(f"{session.path}: {len(session.history())} steps imported")
+            return 0
+        summary = records.check(args.file)
+        print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else records.format_check(summary))
+        return 0
+    except (records.SaveError, records.RecordError, OSError, FileExistsError) as exc:
+        if args.command == "check" and args.json:
+            print(json.dumps({"file": args.file, "valid": False, "error": str(exc)}, indent=2))
+        print(f"monuments {args.command}: {exc}", file=sys.stderr)
+        return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `monuments` console script."""
     parser = build_parser()
@@ -81,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_simulate(args)
     if args.command == "cards":
         return run_cards(args)
+    if args.command in ("export", "import", "check"):
+        return run_records(args)
     from monuments_tui.ui.app import run_app
 
     return run_app(args)

@@ -375,3 +375,36 @@ class Journal:
             self.close()
         except Exception:
             pass
+
+
+def write_game(
+    directory: Path | str,
+    config: GameConfig,
+    seats: tuple[str, ...],
+    played: Iterable[tuple[int, object, Iterable[object]]],
+    *,
+    title: str = "",
+) -> Path:
+    """Write a game played elsewhere (e.g. by `monuments simulate`) as a new save in `directory`.
+
+    `played` holds (seat, command, events) for each command in order. The file gets a
+    unique name (see `save_name`) and is written atomically with one fsync at the end.
+    """
+    directory = Path(directory)
+    header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
+    records = [CmdRecord(i, seat, command, tuple(events)) for i, (seat, command, events) in enumerate(played, start=1)]
+    directory.mkdir(parents=True, exist_ok=True)
+    while True:
+        path = unique_path(directory, save_name(config))
+        data = encode_line(header) + b"".join(encode_line(r) for r in records)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _fsync_dir(directory)
+        return path

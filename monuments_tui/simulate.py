@@ -20,13 +20,19 @@ class GameResult(dict):
     """One simulated game's figures (a plain dict for JSON output)."""
 
 
-def play_game(config: GameConfig, bots: list[str], bot_seed: int, max_turns: int) -> dict[str, Any]:
-    """Play one game to its end (or the turn cap). Returns its figures."""
+def play_game(
+    config: GameConfig, bots: list[str], bot_seed: int, max_turns: int, save_dir: str | None = None
+) -> dict[str, Any]:
+    """Play one game to its end (or the turn cap). Returns its figures.
+
+    With `save_dir`, the game is also written there as a save (figure "save": its path).
+    """
     state = new_game(config)
     players = [get_bot(b) for b in bots]
     rnd = random.Random(bot_seed)
     events = steps = 0
     error = None
+    played: list[tuple[int, Any, list[Any]]] = []
     while state.phase != "over":
         if state.round > max_turns:
             break
@@ -42,6 +48,13 @@ def play_game(config: GameConfig, bots: list[str], bot_seed: int, max_turns: int
             apply_in_place(state, e)
         events += len(new_events)
         steps += 1
+        played.append((seat, command, new_events))
+    saved = None
+    if save_dir is not None:
+        from monuments_tui.saves import write_game
+
+        title = f"simulated: {', '.join(bots)}, seed {config.seed}"
+        saved = str(write_game(save_dir, config, tuple(bots), played, title=title))
     return {
         "finished": state.phase == "over",
         "rounds": state.round,
@@ -50,6 +63,7 @@ def play_game(config: GameConfig, bots: list[str], bot_seed: int, max_turns: int
         "events": events,
         "error": error,
         "state": state,
+        "save": saved,
     }
 
 
@@ -60,8 +74,9 @@ def simulate(
     seed: int,
     bots: list[str],
     max_turns: int = 60,
+    save_dir: str | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games; returns the report as a JSON-ready dict."""
+    """Play `games` games; returns the report as a JSON-ready dict (with `save_dir`, each game is saved there)."""
     started = time.perf_counter()
     report: dict[str, Any] = {
         "players": list(civs),
@@ -78,7 +93,9 @@ def simulate(
     }
     for g in range(games):
         config = GameConfig(civs=civs, mode=mode, seed=seed + g)
-        result = play_game(config, bots, bot_seed=seed * 7919 + g, max_turns=max_turns)
+        result = play_game(config, bots, bot_seed=seed * 7919 + g, max_turns=max_turns, save_dir=save_dir)
+        if result["save"]:
+            report.setdefault("saves", []).append(result["save"])
         report["games"] += 1
         report["finished"] += result["finished"]
         report["hit_turn_cap"] += (not result["finished"]) and result["error"] is None

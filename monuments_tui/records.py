@@ -1,0 +1,503 @@
+"""Game records: export a save as text or JSON, import a text record, check a save.
+
+The text record is for people (a reviewer, a teacher, a forum post): a header of
+`[Key "value"]` lines (players, civilisations, mode, seed, date, result), then the line
+of play by round and turn, one numbered command per line in the notation with its
+outcomes (rolls, draws) as a `;` comment, then the final score table. Import needs only
+the header and the command lines, since the seed fixes every roll and draw; the
+comments are for reading. Export then import gives the same game, event for event.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.config import GameConfig, RuleOptions
+from monuments_tui.rules.decide import decide, waiting_for
+from monuments_tui.rules.errors import NotationError, RuleViolation
+from monuments_tui.rules.notation import parse_command
+from monuments_tui.rules.setup import new_game
+from monuments_tui.rules.state import GameState
+from monuments_tui.saves import Header, SaveError, now_iso
+from monuments_tui.session import GameSession, Step, check_seats, load_save, make_step
+from monuments_tui.replay import Replay
+
+RECORD_FORMAT = "monuments-record"
+RECORD_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A text record that cannot be imported; the message names the line.
+
+    Attributes:
+        line: the 1-based line at fault (None for the whole record).
+    """
+
+    def __init__(self, source: str, line: int | None, reason: str):
+        self.source = source
+        self.line = line
+        self.reason = reason
+        where = f"{source}, line {line}" if line is not None else source
+        super().__init__(f"{where}: {reason}")
+
+
+# -- scores -----------------------------------------------------------------------------------------
+def final_scores(state: GameState) -> list[dict[str, Any]] | None:
+    """The score table of a finished game, one dict per seat, or None if not available.
+
+    Uses `rules.scoring.score(state)` when the rules provide it; a game that is not over
+    has no final scores.
+    """
+    if state.phase != "over":
+        return None
+    try:
+        from monuments_tui.rules import scoring
+    except ImportError:
+        return None
+    score = getattr(scoring, "score", None)
+    if score is None:
+        return None
+    result = msgspec.to_builtins(score(state))
+    if isinstance(result, dict):
+        for key in ("seats", "players", "rows", "scores"):
+            if isinstance(result.get(key), list):
+                result = result[key]
+                break
+    if not isinstance(result, list):
+        return None
+    rows = []
+    for seat, row in enumerate(result):
+        if not isinstance(row, dict):
+            row = {"total": row}
+        row = dict(row)
+        row.setdefault("seat", seat)
+        row.setdefault("civ", state.players[seat].civ)
+        rows.append(row)
+    return rows
+
+
+def _total(row: dict[str, Any]) -> Any:
+    for key in ("total", "points", "score", "vp"):
+        if key in row:
+            return row[key]
+    return None
+
+
+def result_line(state: GameState, scores: list[dict[str, Any]] | None) -> str:
+    """The result in one line: the winner and totals, or where an unfinished game stands."""
+    if state.phase != "over":
+        return f"unfinished: round {state.round}, {waiting_for(state)}"
+    if not scores:
+        return "game over (scores not available)"
+    totals = [(_total(r), r) for r in scores]
+    parts = ", ".join(f"{r['civ'].capitalize()} {t}" for t, r in totals)
+    winners = [r for r in scores if r.get("winner") or r.get("rank") == 1]
+    if not winners and all(isinstance(t, (int, float)) for t, _ in totals):
+        best = max(t for t, _ in totals)
+        winners = [r for t, r in totals if t == best]
+    if len(winners) == 1:
+        return f"{winners[0]['civ'].capitalize()} wins: {parts}"
+    return f"game over: {parts}"
+
+
+# -- outcomes ---------------------------------------------------------------------------------------
+def outcomes(step: Step, civs: tuple[str, ...]) -> list[str]:
+    """The visible consequences of a step worth a reader's eye: rolls, draws, gains, layers."""
+    out: list[str] = []
+    gained: dict[tuple[str, str], int] = {}
+    for e in step.events:
+        if isinstance(e, ev.ResourcesGained):
+            gained[(e.resource, e.hex)] = gained.get((e.resource, e.hex), 0) + e.n
+        elif isinstance(e, ev.BattleBegan):
+            b = e.battle
+            out.append(
+                f"{civs[b.attacker]} rolls {_pips(b.attack_pips)} (power {b.attack_power}) vs "
+                f"{civs[b.defender]} {_pips(b.defence_pips)} (power {b.defence_power}): "
+                + ("attack succeeds" if b.attacker_won else "attack fails")
+            )
+        elif isinstance(e, ev.BattleEnded):
+            r = e.record
+            losses = []
+            if r.attacker_losses:
+                losses.append(f"{civs[r.attacker]} lost {', '.join(r.attacker_losses)}")
+            if r.defender_losses:
+                losses.append(f"{civs[r.defender]} lost {', '.join(r.defender_losses)}")
+            if losses:
+                out.append("; ".join(losses))
+        elif isinstance(e, ev.QuestsDealt):
+            out.append(f"{civs[e.seat]} draws {' '.join(e.cards)} from quest deck {e.deck}")
+        elif isinstance(e, ev.QuestDeckShuffled):
+            out.append(f"quest deck {e.deck} reshuffled")
+        elif isinstance(e, ev.QuestCompleted):
+            out.append(f"{civs[e.seat]} completes {e.quest}")
+        elif isinstance(e, ev.LayerBuilt):
+            out.append(f"{civs[e.seat]} builds monument layer {e.layer}")
+        elif isinstance(e, ev.CommonBonusTaken) and e.seat is not None:
+            out.append(f"{civs[e.seat]} takes {e.card}")
+        elif isinstance(e, ev.FinalRoundBegan):
+            out.append("final round")
+        elif isinstance(e, ev.GameEnded):
+            out.append("game over")
+        elif isinstance(e, ev.RngAdvanced) and e.note:
+            out.append(e.note)
+        elif type(e).__name__ == "AiNarrated":
+            out.append(f"AI: {e.text}")
+    if gained:
+        out.insert(0, ", ".join(f"+{n} {res} on {hx}" for (res, hx), n in gained.items()))
+    return out
+
+
+def _pips(pips) -> str:
+    return "[" + ",".join(str(p) for p in pips) + "]" if pips else "[]"
+
+
+# -- export -----------------------------------------------------------------------------------------
+def _replay(source: Path | str | Replay) -> Replay:
+    return source if isinstance(source, Replay) else Replay.open(source)
+
+
+def _options_changed(options: RuleOptions) -> dict[str, Any]:
+    default = msgspec.to_builtins(RuleOptions())
+    return {k: v for k, v in msgspec.to_builtins(options).items() if default.get(k) != v}
+
+
+def _header_pairs(replay: Replay, result: str) -> list[tuple[str, str]]:
+    cfg = replay.config
+    pairs = [
+        ("Game", "Monuments"),
+        ("Record", str(RECORD_VERSION)),
+        ("Title", replay.title),
+        ("Date", replay.header.created),
+        ("Civs", ",".join(cfg.civs)),
+        ("Seats", ",".join(replay.seats)),
+        ("Mode", cfg.mode),
+        ("Seed", str(cfg.seed)),
+    ]
+    if cfg.solo is not None:
+        pairs.append(("Solo", cfg.solo))
+        pairs.append(("AiSeat", str(cfg.ai_seat)))
+    changed = _options_changed(cfg.options)
+    if changed:
+        pairs.append(("Options", json.dumps(changed, sort_keys=True)))
+    pairs.append(("Teaching", "yes" if replay.teaching else "no"))
+    pairs.append(("Result", result))
+    return pairs
+
+
+def export_text(source: Path | str | Replay) -> str:
+    """The game in a save as a text record (see the module docstring).
+
+    Raises:
+        SaveError: the save does not load.
+    """
+    replay = _replay(source)
+    civs = replay.config.civs
+    replay.to_end()
+    final = replay.state
+    scores = final_scores(final)
+    lines = [f"[{key} {json.dumps(value, ensure_ascii=False)}]" for key, value in _header_pairs(replay, result_line(final, scores))]
+    lines.append("")
+    current_round = current_turn = -1
+    turn_seat = 0
+    width = len(str(len(replay.steps)))
+    for n, step in enumerate(replay.steps, start=1):
+        if step.round != current_round:
+            current_round = step.round
+            lines.append("== Set-up ==" if step.round == 0 else f"== Round {step.round} ==")
+        if step.turn != current_turn:
+            current_turn = step.turn
+            if step.turn > 0:
+                lines.append(f"-- Turn {step.turn}: {civs[turn_seat].capitalize()} --")
+        comment = "; ".join(outcomes(step, civs))
+        text = f"  {n:>{width}}. {civs[step.seat]:<6} {step.text}"
+        lines.append(f"{text:<48} ; {comment}" if comment else text)
+        for e in step.events:
+            if isinstance(e, ev.TurnBegan):
+                turn_seat = e.seat
+    if replay.taken_back:
+        lines.append("")
+        lines.append("# Taken back during play (not part of the game):")
+        for tb in replay.taken_back:
+            texts = ", ".join(f"{civs[s.seat]} {s.text}" for s in tb.steps)
+            lines.append(f"#   after step {tb.position}: {texts}")
+    lines.append("")
+    lines.append("== Final scores ==")
+    if scores:
+        lines.extend(_score_table(scores))
+    elif final.phase == "over":
+        lines.append("| scores are not available in this version")
+    else:
+        lines.append("| the game is not finished")
+    return "\n".join(lines) + "\n"
+
+
+def _score_table(scores: list[dict[str, Any]]) -> list[str]:
+    keys = [k for k in scores[0] if k not in ("seat", "civ")]
+    header = ["civ"] + keys
+    rows = [[str(r.get("civ", "")).capitalize()] + [_cell(r.get(k, "")) for k in keys] for r in scores]
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
+    fmt = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
+    return [fmt(header)] + [fmt(row) for row in rows]
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def export_json(source: Path | str | Replay) -> dict[str, Any]:
+    """The same record as a JSON-ready dict: header, result, rounds/turns/steps with events, scores."""
+    replay = _replay(source)
+    civs = replay.config.civs
+    replay.to_end()
+    final = replay.state
+    scores = final_scores(final)
+    rounds: list[dict[str, Any]] = []
+    turn_seat = 0
+    for n, step in enumerate(replay.steps, start=1):
+        if not rounds or rounds[-1]["round"] != step.round:
+            rounds.append({"round": step.round, "turns": []})
+        turns = rounds[-1]["turns"]
+        if not turns or turns[-1]["turn"] != step.turn:
+            turns.append({"turn": step.turn, "seat": turn_seat if step.turn else None, "steps": []})
+        turns[-1]["steps"].append(
+            {
+                "n": n,
+                "seq": step.seq,
+                "seat": step.seat,
+                "civ": civs[step.seat],
+                "command": step.text,
+                "outcomes": outcomes(step, civs),
+                "events": msgspec.to_builtins(step.events),
+            }
+        )
+        for e in step.events:
+            if isinstance(e, ev.TurnBegan):
+                turn_seat = e.seat
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "header": dict(_header_pairs(replay, result_line(final, scores))),
+        "config": msgspec.to_builtins(replay.config),
+        "seats": list(replay.seats),
+        "status": final.phase,
+        "result": result_line(final, scores),
+        "rounds": rounds,
+        "taken_back": [
+            {"position": tb.position, "commands": [f"{civs[s.seat]} {s.text}" for s in tb.steps]} for tb in replay.taken_back
+        ],
+        "scores": scores,
+    }
+
+
+# -- import -----------------------------------------------------------------------------------------
+_HEADER_LINE = re.compile(r'^\[(\w+)\s+(".*")\]\s*$')
+_STEP_LINE = re.compile(r"^\s*(?:(\d+)\.\s+)?([a-z]+)\s+([^;]+?)\s*(?:;.*)?$")
+
+
+def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[tuple[int, int | None, str, str]]]:
+    """Split a text record into a save header and its command lines (line, number, civ, notation).
+
+    Raises:
+        RecordError: naming the line that is not understood.
+    """
+    pairs: dict[str, str] = {}
+    commands: list[tuple[int, int | None, str, str]] = []
+    in_header = True
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_header and line.startswith("["):
+            m = _HEADER_LINE.match(line)
+            if not m:
+                raise RecordError(source, lineno, 'a header line is written [Key "value"]')
+            try:
+                value = json.loads(m.group(2))
+            except json.JSONDecodeError:
+                raise RecordError(source, lineno, f"the value of {m.group(1)} is not a quoted string") from None
+            pairs[m.group(1)] = str(value)
+            continue
+        in_header = False
+        if line.startswith("== Final"):
+            break  # the score table follows: for reading only
+        if line.startswith(("==", "--", "|")):
+            continue
+        m = _STEP_LINE.match(raw)
+        if not m:
+            raise RecordError(source, lineno, "expected a step such as '12. greece play movement'")
+        number = int(m.group(1)) if m.group(1) else None
+        commands.append((lineno, number, m.group(2), m.group(3)))
+    return _record_header(pairs, source), commands
+
+
+def _record_header(pairs: dict[str, str], source: str) -> Header:
+    if pairs.get("Game", "Monuments") != "Monuments" or "Civs" not in pairs:
+        raise RecordError(source, 1, 'not a Monuments record: the header needs at least [Civs "greece,egypt"]')
+    version = pairs.get("Record", str(RECORD_VERSION))
+    if not version.isdigit() or int(version) > RECORD_VERSION:
+        raise RecordError(source, 1, f"record version {version} is newer than this program reads ({RECORD_VERSION})")
+    try:
+        options = msgspec.convert(json.loads(pairs.get("Options", "{}")), RuleOptions)
+        config = GameConfig(
+            civs=tuple(c.strip() for c in pairs["Civs"].split(",") if c.strip()),
+            mode=pairs.get("Mode", "abundance"),
+            seed=int(pairs.get("Seed", "0")),
+            solo=pairs.get("Solo") or None,
+            ai_seat=int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None,
+            options=options,
+        )
+        seats = tuple(s.strip() for s in pairs["Seats"].split(",")) if pairs.get("Seats") else ()
+        seats = check_seats(config, seats)
+    except (ValueError, msgspec.ValidationError, json.JSONDecodeError) as exc:
+        raise RecordError(source, 1, f"bad header: {exc}") from None
+    return Header(
+        config=config,
+        seats=seats,
+        teaching=pairs.get("Teaching", "no").lower() in ("yes", "true", "on", "1"),
+        created=pairs.get("Date") or now_iso(),
+        title=pairs.get("Title", ""),
+    )
+
+
+def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step], list[str]]:
+    """Rebuild a game from a text record: its header, its line of play, and warnings.
+
+    Every command is decided again from the seed, so rolls and draws come out as they did.
+
+    Raises:
+        RecordError: naming the line of the first command that is wrong.
+    """
+    header, commands = parse_record(text, source)
+    civs = header.config.civs
+    try:
+        state = new_game(header.config)
+    except ValueError as exc:
+        raise RecordError(source, 1, f"bad header: {exc}") from None
+    steps: list[Step] = []
+    for lineno, number, civ, notation in commands:
+        if number is not None and number != len(steps) + 1:
+            raise RecordError(source, lineno, f"step {number} where step {len(steps) + 1} was expected")
+        if state.pending is None:
+            raise RecordError(source, lineno, f"{notation!r} comes after the end of the game")
+        seat = state.pending.seat
+        if civ != civs[seat]:
+            raise RecordError(source, lineno, f"the record has {civ} play, but {waiting_for(state)}")
+        try:
+            command = parse_command(notation)
+            events = decide(state, command)
+        except (NotationError, RuleViolation) as exc:
+            raise RecordError(source, lineno, f"{notation!r}: {exc}") from None
+        steps.append(make_step(len(steps) + 1, seat, command, events, state))
+        state = _fold(state, events)
+    warnings = []
+    said = _said_result(text)
+    if said is not None:
+        got = result_line(state, final_scores(state))
+        if said != got:
+            warnings.append(f"{source}: the header says Result {said!r}, but the moves give {got!r}")
+    return header, steps, warnings
+
+
+def _fold(state: GameState, events) -> GameState:
+    from monuments_tui.rules.evolve import fold
+
+    return fold(state, events)
+
+
+def _said_result(text: str) -> str | None:
+    for line in text.splitlines():
+        m = _HEADER_LINE.match(line.strip())
+        if m and m.group(1) == "Result":
+            return str(json.loads(m.group(2)))
+    return None
+
+
+def import_record(
+    path: Path | str, *, out: Path | None = None, saves_dir: Path | None = None
+) -> tuple[GameSession, list[str]]:
+    """Import the text record at `path` into a new save (at `out`, or named in the saves folder).
+
+    Raises:
+        RecordError: a bad record (names the line); OSError: unreadable file.
+    """
+    path = Path(path)
+    header, steps, warnings = import_text(path.read_text(encoding="utf-8"), str(path))
+    session = GameSession.from_steps(header, steps, path=out, saves_dir=saves_dir)
+    session.close()
+    return session, warnings
+
+
+# -- check ------------------------------------------------------------------------------------------
+def check(path: Path | str) -> dict[str, Any]:
+    """Validate a save completely and summarise it.
+
+    Raises:
+        SaveError: the save does not hold (names the file and line).
+    """
+    save, rebuilt = load_save(path)
+    timeline = rebuilt.timeline
+    state = timeline.state
+    scores = final_scores(state)
+    undos = sum(1 for r in save.records if r.__struct_config__.tag == "undo")
+    return {
+        "file": str(save.path),
+        "valid": True,
+        "format_version": save.header.version,
+        "rules_version": save.header.rules_version,
+        "title": save.header.title,
+        "created": save.header.created,
+        "config": msgspec.to_builtins(save.header.config),
+        "seats": list(save.header.seats),
+        "teaching": rebuilt.teaching,
+        "records": len(save.records),
+        "steps": len(timeline.steps),
+        "undos": undos,
+        "rounds": state.round,
+        "turns": sum(p.turns for p in state.players),
+        "status": state.phase,
+        "result": result_line(state, scores),
+        "scores": scores,
+        "warnings": list(save.warnings),
+    }
+
+
+def format_check(summary: dict[str, Any]) -> str:
+    """The summary of `check` as lines of text."""
+    cfg = summary["config"]
+    lines = [
+        f"{summary['file']}: valid save (format {summary['format_version']}, rules {summary['rules_version']})",
+        f"title     {summary['title']}",
+        f"created   {summary['created']}",
+        f"players   {', '.join(c.capitalize() for c in cfg['civs'])} ({', '.join(summary['seats'])})",
+        f"mode      {cfg['mode']}, seed {cfg['seed']}" + (f", solo {cfg['solo']}" if cfg.get("solo") else ""),
+        f"teaching  {'yes' if summary['teaching'] else 'no'}",
+        f"played    {summary['steps']} steps, {summary['turns']} turns, {summary['rounds']} rounds"
+        + (f" ({summary['undos']} undone)" if summary["undos"] else ""),
+        f"result    {summary['result']}",
+    ]
+    if summary["scores"]:
+        lines.extend(_score_table(summary["scores"]))
+    lines.extend(f"warning: {w}" for w in summary["warnings"])
+    return "\n".join(lines)
+
+
+__all__ = [
+    "RecordError",
+    "SaveError",
+    "check",
+    "export_json",
+    "export_text",
+    "final_scores",
+    "format_check",
+    "import_record",
+    "import_text",
+    "parse_record",
+]
