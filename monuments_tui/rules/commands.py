@@ -235,6 +235,8 @@ class RetreatTo(Command, tag="retreat"):
     """Retreat the defender's remaining units to `hex` [l.359]."""
 
     hex: str
+    pieces: tuple[PieceAt, ...] = ()
+    """With the `retreat` option "each": the units that go to `hex` (empty: all that can)."""
 
 
 # -- quests ------------------------------------------------------------------------------

@@ -51,15 +51,19 @@ def describe_pending(state: GameState) -> str:
         case pd.TrainStep():
             return f"{who}: Train ({side(p.green)}): a unit or a weapon"
         case pd.GiveWeapon():
-            return f"{who}: give a weapon to an unarmed worker"
+            whose = "the trained worker's weapon" if p.reason == "reassign" else "the free weapon"
+            return f"{who}: give {whose} to an unarmed worker, or to nobody"
         case pd.AttackStep():
             return f"{who}: Attack ({side(p.green)}): declare the target and attackers"
         case pd.AssignDamage():
-            return f"{who}: assign {p.damage} damage ({p.side})"
+            where = f" on {state.battle.target}" if state.battle and p.side == "defender" else ""
+            return f"{who}: choose the pieces{where} that take {p.damage} battle damage ({p.side})"
         case pd.MoveIn():
-            return f"{who}: move at least one surviving attacker in"
+            where = f" to {state.battle.target}" if state.battle else ""
+            return f"{who}: won the battle: move at least one surviving attacker in{where}"
         case pd.Retreat():
-            return f"{who}: choose where the defenders retreat"
+            where = f" on {state.battle.target}" if state.battle else ""
+            return f"{who}: lost the battle: choose where your units{where} retreat"
         case pd.AiTurn():
             nxt = state.ai.draw[0] if state.ai is not None and state.ai.draw else "a reshuffled deck"
             return f"{who} (AI): resolve its next card ({nxt})"

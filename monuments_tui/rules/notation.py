@@ -53,7 +53,7 @@ SYNTAX: tuple[Syntax, ...] = (
     Syntax("attack", "attack TARGET with PIECE@HEX,...", "Attack TARGET with the listed units", "attack D7 with army@D6,air@C6"),
     Syntax("damage", "damage PIECE@HEX,...|none", "Choose the pieces that take your battle damage", "damage fort@D7"),
     Syntax("movein", "movein PIECE@HEX,...", "Move surviving attackers into the taken hex", "movein army@D6"),
-    Syntax("retreat", "retreat HEX", "Retreat the defending units to HEX", "retreat D8"),
+    Syntax("retreat", "retreat HEX [PIECE@HEX,...]", "Retreat the defending units to HEX (or only those named)", "retreat D8"),
     Syntax("keep", "keep QUEST [QUEST ...]|none", "Keep these of the quest cards you drew", "keep q4 q9"),
     Syntax("ai", "ai", "Solo: let the AI resolve its turn (or its battle choice)", "ai"),
 )
@@ -304,7 +304,7 @@ _PARSERS = {
     "attack": _parse_attack,
     "damage": _parse_damage,
     "movein": lambda r: c.MoveIn(r.pieces_at()),
-    "retreat": lambda r: c.RetreatTo(r.hex()),
+    "retreat": lambda r: c.RetreatTo(r.hex(), r.pieces_at() if r.more() else ()),
     "keep": _parse_keep,
     "ai": lambda r: c.AiAct(),
 }
@@ -379,8 +379,8 @@ def format_command(cmd: c.Command) -> str:
             return f"damage {_pieces(pieces) or 'none'}"
         case c.MoveIn(pieces):
             return f"movein {_pieces(pieces)}"
-        case c.RetreatTo(hex_id):
-            return f"retreat {hex_id}"
+        case c.RetreatTo(hex_id, pieces):
+            return f"retreat {hex_id}" + (f" {_pieces(pieces)}" if pieces else "")
         case c.KeepQuests(quests):
             return "keep " + (" ".join(quests) or "none")
         case c.AiAct():

@@ -137,6 +137,7 @@ class GiveWeapon(Pending, tag="give_weapon"):
     reason: str = "free"
     """"free": the green Train card's free weapon; "reassign": a trained worker's weapon."""
     then: str = "after_action"
+    """What follows: "after_action", or "free" (the green card's free weapon is offered next)."""
 
 
 class AttackStep(Pending, tag="attack"):

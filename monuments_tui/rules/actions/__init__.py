@@ -4,14 +4,15 @@ Importing this package registers every rule with `registry`.
 """
 
 from monuments_tui.rules.actions import (  # noqa: F401
+    attack,
     build,
-    military,
     monument,
     movement,
     populate,
     production,
     quest_cards,
     trade,
+    train,
     turn,
     upgrade,
 )
