@@ -83,3 +83,7 @@ def validate_config(config: GameConfig) -> None:
             raise ValueError("a solo game has two seats: the player and the AI")
         if config.mode != "abundance":
             raise ValueError("solo games use the 2-player Abundance layout [Solo set-up, l.434]")
+        if config.ai_seat != 0:
+            raise ValueError("in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]")
+    elif config.ai_seat is not None:
+        raise ValueError("only a solo game has an AI seat; set solo to a difficulty")

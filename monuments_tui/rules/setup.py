@@ -131,6 +131,10 @@ def new_game(config: GameConfig) -> GameState:
     )
     if config.ai_seat is not None:
         _place_ai_start_resources(state, config.ai_seat)
+        # The AI's deck: Movement on top of the other 7 cards shuffled [Solo set-up, l.438].
+        from monuments_tui.rules.solo.deck import first_deck
+
+        state.ai, state.rng = first_deck(config.solo or "easy", state.rng)
     first_human = next(s for s in range(seats) if s != config.ai_seat)
     first_choice = ChooseStartQuest(first_human, dealt_start[first_human])
     state.pending = first_choice

@@ -16,3 +16,4 @@ from monuments_tui.rules.actions import (  # noqa: F401
     turn,
     upgrade,
 )
+from monuments_tui.rules.solo import turn as solo_turn  # noqa: F401,E402  (the solo AI's rules)

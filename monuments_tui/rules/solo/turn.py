@@ -1,0 +1,105 @@
+"""The AI's turn and the AI's other decisions, as rules answering the `ai` command.
+
+[Solo gameplay, l.450-461; review B79, B85]
+
+* `AiTurn` + `AiAct`: draw the top AI card (reshuffling an empty draw pile first),
+  resolve it, discard it; on Hard and Insane a card that does nothing is followed by
+  the next one, with a guard against endless loops (B85). Then the turn ends, unless
+  the AI attacked: the battle goes on, and ends the turn when it is over.
+* Any other decision that falls to the AI's seat (damage, moving in, retreating in a
+  battle): `AiAct` takes the legal option best for the AI (l.424).
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from msgspec.structs import replace
+
+from monuments_tui.rules import commands as cmd
+from monuments_tui.rules import events as ev
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.content import AI_CARD_IDS
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.flow import end_turn
+from monuments_tui.rules.registry import rule
+from monuments_tui.rules.solo.cards import RESOLVERS, position_score
+from monuments_tui.rules.solo.context import AiContext
+from monuments_tui.rules.solo.deck import card_name, full_reshuffle
+from monuments_tui.rules.solo.tables import difficulty
+from monuments_tui.rules.state import GameState
+
+
+def _upcoming(t: AiContext) -> str:
+    return card_name(t.ai.draw[0]) if t.ai.draw else "a reshuffle"
+
+
+@rule((pd.AiTurn, cmd.AiAct))
+def ai_turn(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
+    """Resolve the AI's turn: its card(s), then the end of the turn [l.452-460]."""
+    seat = state.pending.seat
+    if state.ai is None:
+        raise RuleViolation("this game has no AI deck", "Solo set-up, l.438")
+    t = AiContext(state, seat)
+    level = difficulty(t.ai.difficulty)
+    who = f"{state.players[seat].civ.capitalize()} (AI)"
+    idle = 0
+    limit = len(AI_CARD_IDS)
+    while True:
+        if not t.ai.draw:
+            new, rng, notes = full_reshuffle(t.state, seat, t.ai, t.state.rng)
+            t.set_ai(new, rng)
+            t.say("The AI's draw pile is empty. " + " ".join(notes))
+        card = t.ai.draw[0]
+        t.set_ai(replace(t.ai, draw=t.ai.draw[1:], card=card, outcome=""))
+        t.say(f"{who} draws {card_name(card)} (next: {_upcoming(t)}).")
+        result = RESOLVERS[card](t)
+        if result == "battle":
+            return t.events
+        if result == "done":
+            t.discard_current("done")
+            break
+        if result == "reshuffled":
+            t.set_ai(replace(t.ai, outcome="reshuffled"))
+            break
+        if result == "set_aside":
+            t.set_ai(replace(t.ai, set_aside=[*t.ai.set_aside, card], outcome="set aside"))
+        else:
+            t.discard_current("nothing")
+            if not level.draw_next:
+                t.say(f"Nothing on {card_name(card)} could be done: the AI's turn ends (l.455).")
+                break
+            t.say(f"Nothing on {card_name(card)} could be done: on {level.name.capitalize()} the AI draws the next card (l.457).")
+        idle += 1
+        if idle >= limit:
+            t.say("A whole cycle through the AI's deck did nothing: the AI's turn ends (B85).")
+            break
+    return t.events + end_turn(t.state)
+
+
+def ai_choice(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
+    """A decision of the AI's seat outside its own card (e.g. battle damage or a retreat):
+    the legal option best for the AI (l.424), ties broken by the game's generator (B79)."""
+    from monuments_tui.rules.notation import format_command
+
+    p = state.pending
+    seat = p.seat
+    if seat != state.config.ai_seat:
+        raise RuleViolation("'ai' answers only the AI's decisions", "Solo gameplay, l.452", "Type your own command.")
+    t = AiContext(state, seat)
+    options = []
+    for cand in t.candidates(p):
+        got = t.try_rule(p, cand)
+        if got is not None:
+            options.append((cand, got))
+    if not options:
+        raise RuleViolation("the AI has no legal option here", "Introduction, l.424")
+    pick = t.best(options, lambda o: position_score(fold(state, o[1]), seat))
+    t.say(f"The AI chooses: {format_command(pick[0])}.")
+    return t.events + list(pick[1])
+
+
+for _pending in get_args(pd.PendingAny):
+    if _pending is not pd.AiTurn:
+        rule((_pending, cmd.AiAct))(ai_choice)
