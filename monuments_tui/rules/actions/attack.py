@@ -222,7 +222,7 @@ def _gen_attack(state: GameState):
                 by_origin.setdefault(u.hex, []).append(cmd.PieceAt(piece_code(u), u.hex))
         for origin, pieces in sorted(by_origin.items()):
             yield cmd.Attack(target, tuple(pieces))
-            for single in sorted(set(pieces)):
+            for single in dict.fromkeys(pieces):
                 yield cmd.Attack(target, (single,))
         if p.green and len(by_origin) > 1:
             yield cmd.Attack(target, tuple(x for _, pieces in sorted(by_origin.items()) for x in pieces))
