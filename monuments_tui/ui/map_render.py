@@ -828,40 +828,43 @@ def _draw_edge(grid: _Grid, g: Geometry, a: str, b: str, what: str, pal: _Palett
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("", "HEXES"),
-    ("D7 wood", "hex id and what it produces (detail)"),
-    ("W F M S", "wood, food, metal, sheep land (overview)"),
+    ("D7 wood", "hex id and what it produces (detail zoom)"),
+    ("W F M S", "land producing wood, food, metal, sheep (overview)"),
     ("w2f1", "resources lying there: 2 wood, 1 food (w f m s)"),
-    ("W3", "overview: wood land with 3 resources on it"),
-    ("@G L3", "Greece's monument, 3 layers (overview @G3)"),
-    ("~", "sea in play (blank in overview)"),
-    ("≈", "lake: only a ferry built on its shore uses it"),
+    ("@G L3", "Greece's monument with 3 layers (overview: @G3)"),
+    ("(blank)", "sea in play"),
+    ("≈", "lake: only a ferry built on its shore sails it"),
     ("░", "light blue: never in play"),
     ("·", "out of play in this set-up"),
-    ("", "EDGES (detail)"),
-    ("│ ─", "coast"),
+    ("", "EDGES (detail zoom)"),
+    ("│ ─ ┌ ┘", "coast"),
     ("~", "river: workers and armies need a bridge or ferry"),
     ("~==~  =", "bridge over the river"),
-    ("F12  F", "ferry F12 docked at this shore"),
-    ("", "PIECES: civ letter, then counts"),
-    ("G E M I", "Greece, Egypt, Maya, Inca"),
+    ("F12  F", "ferry F12 docked on this shore"),
+    ("", "PIECES: the civ letter, then counts"),
+    ("G E M I", "Greece, Egypt, Maya, Inca (each in its colour)"),
     ("G:3w1s", "3 Greek workers, 1 of them armed (s)"),
     ("1h", "... 1 of them with a horse"),
     ("a n p", "armies, navies, air forces: G:2a1p"),
     ("T F X", "town, fort, factory (K workshop, R farm)"),
-    ("t f x", "the same building, damaged"),
-    ("G3  GE", "overview: 3 Greek units; pieces of G and E"),
-    ("T  #", "overview: 1 building (its owner's colour); # several"),
-    ("", "FERRIES"),
-    ("F12", "ferry F12 at sea (overview: F)"),
+    ("t! f! x!", "the same building, damaged"),
+    ("…", "more than fits: the inspector lists it all"),
+    ("", "OVERVIEW"),
+    ("W3T", "wood land, 3 resources on it, a town"),
+    ("t  #", "a damaged town; several buildings"),
+    ("G3  GE", "line 2: 3 Greek units; pieces of G and E"),
+    ("<F>  <F2", "a ferry; two ferries"),
+    ("", "FERRIES (detail zoom)"),
+    ("F12", "ferry F12 at sea"),
     ("F12↗", "docked against the land to the north-east"),
-    ("", "   (arrows ← → ↖ ↗ ↙ ↘ give the shore's side)"),
+    (" ", "(← → ↖ ↗ ↙ ↘ point at the shore)"),
     (":G1w1a", "passengers: 1 Greek worker, 1 army"),
     ("(w1)", "resources aboard"),
-    ("", "KEYS"),
-    ("←↑↓→ hjkl", "move the cursor; click selects"),
+    ("", "KEYS (map focused)"),
+    ("←↑↓→ hjkl", "move the cursor; a click selects a hex"),
     ("z", "overview / detail"),
     ("L", "this legend"),
-    ("enter", "choose the hex under the cursor"),
+    ("enter", "choose the hex (or double click)"),
 )
 
 
@@ -871,7 +874,7 @@ def legend_lines() -> list[str]:
     lines = []
     for sym, meaning in LEGEND:
         if not sym:
-            lines.append(meaning)
+            lines.append(meaning)  # a section heading
         else:
             lines.append(f"  {sym.ljust(width)}  {meaning}")
     return lines

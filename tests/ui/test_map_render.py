@@ -1,0 +1,291 @@
+"""The pure map renderer: every hex where it belongs, pieces, edges, and no colour mode."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from monuments_tui.rules import GameConfig, decide, legal_commands, new_game
+from monuments_tui.rules.board import layout_for, load_board
+from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.state import Bridge, Building, Ferry, Unit, copy_state
+from monuments_tui.ui.map_render import (
+    ZOOMS,
+    geometry,
+    hex_at,
+    hex_region,
+    legend_lines,
+    map_size,
+    render_map,
+)
+
+BOARD = load_board()
+
+
+def mid_game():
+    """Greece + Egypt, scarcity, with pieces of every kind placed by hand."""
+    state = new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=1))
+    state.units = {
+        "u1": Unit("u1", 0, "worker", "E19"),
+        "u2": Unit("u2", 0, "worker", "E19", weapon=True),
+        "u3": Unit("u3", 0, "worker", "E19"),
+        "u4": Unit("u4", 0, "army", "E20"),
+        "u5": Unit("u5", 1, "worker", "I19"),
+        "u6": Unit("u6", 1, "navy", "G19"),
+        "u7": Unit("u7", 0, "worker", "E21", ferry="F9"),
+        "u8": Unit("u8", 0, "army", "E21", ferry="F9"),
+        "u9": Unit("u9", 1, "air", "H20"),
+        "u10": Unit("u10", 1, "worker", "I20", weapon=True, horse=True),
+    }
+    state.buildings = {
+        "b1": Building("b1", 0, "town", "E19"),
+        "b2": Building("b2", 0, "fort", "E20", damaged=True),
+        "b3": Building("b3", 1, "factory", "I20"),
+    }
+    state.bridges = {"B3": Bridge("B3", "D19", "E19", 0), "B4": Bridge("B4", "E18", "E19", 0)}
+    state.ferries = {"F9": Ferry("F9", "E21", "E20", 0), "F10": Ferry("F10", "G18", None, 1)}
+    state.resources = {"E19": {"wood": 2, "sheep": 1}, "E20": {"metal": 1}, "I19": {"food": 3}}
+    state.players[0].layers = 3
+    return state
+
+
+def plain(lines) -> list[str]:
+    return [line.plain for line in lines]
+
+
+def cell_text(lines: list[str], zoom: str, hex_id: str) -> list[str]:
+    """The content lines of one hex."""
+    x, y, w, h = hex_region(zoom, hex_id)
+    return [lines[y + i][x : x + w] for i in range(h)]
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_lines_have_the_map_size(zoom):
+    lines = render_map(mid_game(), "E19", zoom)
+    width, height = map_size(zoom)
+    assert len(lines) == height
+    assert {line.cell_len for line in lines} == {width}
+
+
+def test_overview_fits_a_wide_terminal():
+    width, height = map_size("overview")
+    assert 100 <= width <= 150
+    assert height <= 35
+
+
+def test_detail_shows_every_hex_id_in_its_own_cell():
+    lines = plain(render_map(mid_game(), None, "detail"))
+    layout = layout_for(("greece", "egypt"), "scarcity")
+    for hex_id in BOARD.hexes:
+        first = cell_text(lines, "detail", hex_id)[0]
+        assert first.startswith(hex_id), (hex_id, first)
+    text = "\n".join(lines)
+    for hex_id in layout.in_play:
+        assert re.search(rf"(?<![A-Z0-9]){hex_id}(?![0-9])", text), hex_id
+
+
+def test_detail_shows_production_of_land_in_play():
+    lines = plain(render_map(mid_game(), None, "detail"))
+    assert cell_text(lines, "detail", "D18")[0] == "D18 food "
+    assert cell_text(lines, "detail", "C18")[0] == "C18 metal"
+    assert cell_text(lines, "detail", "C8")[0].startswith("C8")  # a lake out of play with Maya
+
+
+def test_pieces_resources_and_buildings_on_the_right_hex():
+    lines = plain(render_map(mid_game(), None, "detail"))
+    e19 = " ".join(cell_text(lines, "detail", "E19")[1:])
+    assert "w2s1" in e19  # 2 wood, 1 sheep lying there
+    assert "G:3w1s" in e19  # 3 Greek workers, 1 armed
+    assert "T" in e19  # a town
+    e20 = " ".join(cell_text(lines, "detail", "E20")[1:])
+    assert "m1" in e20 and "G:1a" in e20 and "f!" in e20  # damaged fort
+    i20 = " ".join(cell_text(lines, "detail", "I20")[1:])
+    assert "E:1w1s1h" in i20 and "X" in i20
+    assert "E:1n" in " ".join(cell_text(lines, "detail", "G19"))
+    assert "E:1p" in " ".join(cell_text(lines, "detail", "H20"))
+    i19 = " ".join(cell_text(lines, "detail", "I19"))
+    assert "f3" in i19 and "E:1w" in i19
+
+
+def test_monument_layers():
+    lines = plain(render_map(mid_game(), None, "detail"))
+    assert cell_text(lines, "detail", "F19")[0] == "F19 @G L3"
+    assert cell_text(lines, "detail", "H19")[0] == "H19 @E L0"
+    overview = plain(render_map(mid_game(), None, "overview"))
+    assert cell_text(overview, "overview", "F19")[0] == "@G3"
+
+
+def test_ferries_docked_and_at_sea_with_passengers():
+    lines = plain(render_map(mid_game(), None, "detail"))
+    e21 = " ".join(cell_text(lines, "detail", "E21"))
+    assert "F9←:G1w1a" in e21  # docked to the west (E20), a Greek worker and army aboard
+    assert "F10" in " ".join(cell_text(lines, "detail", "G18"))
+    # The shore edge between E20 and E21 carries the ferry mark.
+    g = geometry("detail")
+    x = g.gap_x(4, 20)  # west edge of E21
+    y = g.content_y(4)
+    assert lines[y + 1][x] == "F"
+
+
+def edge_segment(lines: list[str], upper: str, lower: str) -> str:
+    """The stretch of separator line between a hex and its neighbour in the row below."""
+    g = geometry("detail")
+    a, b = BOARD.hexes[upper], BOARD.hexes[lower]
+    ax, bx = g.content_x(a.row, a.col), g.content_x(b.row, b.col)
+    start, end = max(ax, bx), min(ax, bx) + g.content_w
+    return lines[g.content_y(b.row) - 1][start:end]
+
+
+def test_rivers_and_bridges_on_edges():
+    g = geometry("detail")
+    lines = plain(render_map(mid_game(), None, "detail"))
+    # D17-D18: a river on a west/east edge (gap column), three lines tall.
+    x = g.gap_x(3, 17)
+    assert [lines[g.content_y(3) + i][x] for i in range(3)] == ["~", "~", "~"]
+    # E18-E19: bridged west/east edge.
+    x = g.gap_x(4, 18)
+    assert [lines[g.content_y(4) + i][x] for i in range(3)] == ["~", "=", "~"]
+    # D19-E19: bridged edge on the separator line between rows D and E.
+    assert edge_segment(lines, "D19", "E19") == "~==~"
+    # C18-D18: plain river between rows C and D.
+    assert edge_segment(lines, "C18", "D18") == "~~~~"
+    # Without the bridge there is no "=" anywhere.
+    state = mid_game()
+    state.bridges = {}
+    assert "=" not in "".join(plain(render_map(state, None, "detail")))
+
+
+def test_every_river_of_the_board_is_drawn():
+    g = geometry("detail")
+    state = new_game(GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="abundance", seed=1))
+    lines = plain(render_map(state, None, "detail"))
+    for edge in BOARD.rivers:
+        a, b = (BOARD.hexes[h] for h in sorted(edge, key=lambda h: (BOARD.hexes[h].row, BOARD.hexes[h].col)))
+        if a.row == b.row:
+            x = g.gap_x(a.row, b.col)
+            assert lines[g.content_y(a.row) + 1][x] == "~", edge
+        else:
+            assert set(edge_segment(lines, a.id, b.id)) == {"~"}, edge
+
+
+def test_out_of_play_and_light_blue_hexes_look_different():
+    lines = plain(render_map(mid_game(), None, "detail"))
+    # D7 is North America: out of play with Greece + Egypt.
+    assert set("".join(cell_text(lines, "detail", "D7")[1:])) == {"·"}
+    # A1 is light blue: never in play.
+    assert set("".join(cell_text(lines, "detail", "A1")[1:])) == {"░"}
+    # C5 is sea in play: blank.
+    assert "".join(cell_text(lines, "detail", "C5")[1:]).strip() == ""
+    # B15 (the UK) is out of play in scarcity; J15 (island 7) is plain sea.
+    assert "·" in "".join(cell_text(lines, "detail", "B15"))
+    assert "metal" not in cell_text(lines, "detail", "J15")[0]
+    overview = plain(render_map(mid_game(), None, "overview"))
+    assert cell_text(overview, "overview", "D7") == ["···", "···"]
+    assert cell_text(overview, "overview", "A1") == ["░░░", "░░░"]
+    assert cell_text(overview, "overview", "C5") == ["   ", "   "]
+
+
+def test_overview_cells():
+    lines = plain(render_map(mid_game(), None, "overview"))
+    assert cell_text(lines, "overview", "E19") == ["W3T", "G3 "]
+    assert cell_text(lines, "overview", "E20") == ["M1f", "G1 "]
+    assert cell_text(lines, "overview", "E21") == ["<F>", "G2 "]
+    assert cell_text(lines, "overview", "D18") == ["F  ", "   "]
+    assert cell_text(lines, "overview", "J18") == ["≈≈≈", "≈≈≈"]
+
+
+def test_no_colour_mode_has_no_style():
+    for zoom in ZOOMS:
+        for line in render_map(mid_game(), None, zoom, color=False):
+            assert not line.spans
+            assert not line.style
+
+
+def test_no_colour_cursor_is_reverse_video_only():
+    lines = render_map(mid_game(), "e19", "overview", color=False)
+    styled = [span for line in lines for span in line.spans]
+    assert styled and all(str(span.style) == "reverse" for span in styled)
+
+
+def test_colour_mode_styles_the_civs():
+    lines = render_map(mid_game(), None, "detail", color=True)
+    x, y, w, h = hex_region("detail", "E19")
+    line = lines[y + 2]
+    token = line.plain.index("G:3w1s")
+    styles = [span.style for span in line.spans if span.start <= token < span.end]
+    assert styles and any("#4da6ff" in str(style) for style in styles)
+
+
+def test_cursor_is_reverse_video_on_its_cell():
+    lines = render_map(mid_game(), "I19", "detail")
+    x, y, w, h = hex_region("detail", "I19")
+    for i in range(h):
+        line = lines[y + i]
+        for col in (x, x + w - 1):
+            style = line.get_style_at_offset(_console(), col)
+            assert style.reverse
+        assert not line.get_style_at_offset(_console(), x + w + 1).reverse
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(width=400)
+
+
+def test_bare_map_without_state():
+    for zoom in ZOOMS:
+        lines = plain(render_map(None, None, zoom))
+        assert lines
+    lines = plain(render_map(None, None, "detail"))
+    assert cell_text(lines, "detail", "D7")[0] == "D7 sheep "  # all continents shown
+
+
+def test_crowded_hex_is_cut_with_an_ellipsis_inside_its_cell():
+    state = mid_game()
+    for i in range(12):
+        state.units[f"x{i}"] = Unit(f"x{i}", i % 2, ("worker", "army", "air")[i % 3], "D18", weapon=bool(i % 2))
+    state.buildings["b9"] = Building("b9", 1, "town", "D18", damaged=True)
+    state.resources["D18"] = {"wood": 3, "food": 2, "metal": 1, "sheep": 4}
+    lines = plain(render_map(state, None, "detail"))
+    cell = cell_text(lines, "detail", "D18")
+    assert cell[2].endswith("…")
+    # The neighbours' cells are untouched.
+    assert cell_text(lines, "detail", "D19")[0] == "D19 sheep"
+    assert len(lines[0]) == map_size("detail")[0]
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_hex_at_inverts_hex_region(zoom):
+    for hex_id in BOARD.hexes:
+        x, y, w, h = hex_region(zoom, hex_id)
+        assert hex_at(zoom, x, y) == hex_id
+        assert hex_at(zoom, x + w - 1, y + h - 1) == hex_id
+    assert hex_at(zoom, 0, 0) is None
+    assert hex_at(zoom, -5, -5) is None
+    assert hex_at(zoom, 10_000, 10_000) is None
+
+
+def test_legend_lists_every_symbol():
+    text = "\n".join(legend_lines())
+    for symbol in ("~", "=", "░", "·", "≈", "@G", "G:3w1s", "T F X", "t! f! x!", "a n p", "F12↗", "w2f1", "K workshop", "R farm", "#", "<F>"):
+        assert symbol in text, symbol
+
+
+@pytest.mark.parametrize("civs", [("greece", "egypt"), ("maya", "inca"), ("greece", "egypt", "inca"), ("greece", "egypt", "maya", "inca")])
+def test_real_games_render_in_both_zooms(civs):
+    state = new_game(GameConfig(civs=civs, mode="abundance", seed=3))
+    rnd = random.Random(3)
+    for _ in range(120):
+        if state.phase == "over":
+            break
+        events = decide(state, rnd.choice(legal_commands(state)))
+        state = copy_state(state)
+        for event in events:
+            apply_in_place(state, event)
+    for zoom in ZOOMS:
+        for color in (True, False):
+            lines = render_map(state, "A1", zoom, color=color)
+            assert len({line.cell_len for line in lines}) == 1
