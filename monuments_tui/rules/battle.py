@@ -190,14 +190,13 @@ def same_way(a: list[Fighter], b: list[Fighter]) -> bool:
 
 
 def unit_loss_events(state: GameState, unit: Unit, reason: str) -> list[ev.Event]:
-    """A unit leaves the board to its owner's supply; a worker's weapon goes back to the bank [l.327]."""
-    out: list[ev.Event] = []
-    if unit.weapon:
-        out.append(ev.BankChanged("weapon", 1))
-    if unit.horse:
-        out.append(ev.TokensChanged(unit.owner, "horses", 1))
-    out.append(ev.UnitRemoved(unit.id, reason))
-    return out
+    """A unit leaves the board to its owner's supply; a worker's weapon goes back to the bank
+    [l.327] and its horse to another worker or its owner's hand (as when sacrificed)."""
+    if unit.kind == "worker":
+        from monuments_tui.rules.actions.monument import worker_removal_events
+
+        return worker_removal_events(state, unit, reason)
+    return [ev.UnitRemoved(unit.id, reason)]
 
 
 def loss_events(state: GameState, fighters: list[Fighter]) -> list[ev.Event]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
+from monuments_tui.rules.actions.monument import worker_removal_events
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
@@ -54,9 +55,9 @@ def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: st
     B69), an air force needs monument layer 3 (B67), the worker stands on `hex_id` (not
     aboard a ferry) and goes back to the supply, and the unit takes its place; a navy
     goes on the neighbouring water hex `to`, in play and free of other players' pieces
-    (B51) [l.311]. An unarmed worker without a horse is trained first; a horse goes back
-    to its owner's tokens. Returns the events and the worker trained (its weapon, if any,
-    is the caller's to reassign).
+    (B51) [l.311]. An unarmed worker without a horse is trained first; a horse passes on
+    as when a worker is sacrificed. Returns the events and the worker trained (its
+    weapon, if any, is the caller's to reassign).
     """
     player = state.players[seat]
     if kind not in MILITARY:
@@ -89,9 +90,7 @@ def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: st
         if not terrain_ok(state, kind, hex_id):
             raise RuleViolation(f"a {kind} cannot stand on {hex_id}", RULE)
         dest = hex_id
-    events: list[ev.Event] = [ev.UnitRemoved(worker.id, "trained")]
-    if worker.horse:
-        events.append(ev.TokensChanged(seat, "horses", 1))
+    events = worker_removal_events(state, worker, "trained", weapon_to_bank=False)
     events.append(ev.UnitPlaced(Unit(f"u{state.next_id}", seat, kind, dest)))
     return events, worker
 
