@@ -1,0 +1,158 @@
+"""Building positions for rules tests: new games, pieces and resources put straight on the board.
+
+Positions are made by folding events onto `new_game` states, or by setting state fields on
+a private copy (`copy_state`); commands are then driven through `decide`/`fold`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from monuments_tui.rules import GameConfig, RuleViolation, decide, fold, legal_commands, new_game, parse_command
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.state import Building, GameState, Unit, copy_state
+
+GREECE_LAND = ("E19", "E20", "F18", "E18", "D19", "D18", "D17", "C19", "C18")
+"""Greece's nine producing hexes in Europe (wood, metal, sheep, wood, sheep, food, sheep, food, metal)."""
+
+
+def game(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameState:
+    """A new game, set up (first starting quest kept, resources on the first legal hexes), seat 0 to play."""
+    state = new_game(GameConfig(civs=tuple(civs), mode=mode, seed=seed, **config))
+    while state.phase == "setup":
+        state = fold(state, decide(state, legal_commands(state)[0]))
+    return state
+
+
+def bare(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameState:
+    """A set-up game with no resources on the board and no quests in progress (so no quest
+    waits to be turned in after an action), every player past their first turn."""
+    s = copy_state(game(civs, mode, seed, **config))
+    for p in s.players:
+        s.removed_cards += p.quests
+        p.quests = []
+    for hex_id in list(s.resources):
+        for r, n in s.resources[hex_id].items():
+            s.bank[r] += n
+    s.resources = {}
+    for p in s.players:
+        p.turns = max(p.turns, 2)
+    return s
+
+
+def run(state: GameState, *texts: str) -> GameState:
+    """Apply commands written in the notation; a rule violation fails the test."""
+    for text in texts:
+        state = fold(state, decide(state, parse_command(text)))
+    return state
+
+
+def rejected(state: GameState, text: str) -> RuleViolation:
+    """The RuleViolation that `text` raises (fails the test if it is accepted)."""
+    with pytest.raises(RuleViolation) as info:
+        decide(state, parse_command(text))
+    return info.value
+
+
+def add_unit(s: GameState, seat: int, kind: str, hex_id: str, *, weapon=False, horse=False, ferry=None) -> str:
+    """Put a unit of `seat` from its supply on `hex_id` (mutates `s`); returns its id."""
+    uid = f"u{s.next_id}"
+    s.next_id += 1
+    s.units[uid] = Unit(uid, seat, kind, hex_id, ferry=ferry, weapon=weapon, horse=horse)
+    supply = s.players[seat].supply
+    supply[kind] = supply.get(kind, 0) - 1
+    if weapon:
+        s.bank["weapon"] -= 1
+    return uid
+
+
+def add_building(s: GameState, seat: int, kind: str, hex_id: str, damaged=False) -> str:
+    """Put a building of `seat` from its supply on `hex_id` (mutates `s`); returns its id."""
+    bid = f"b{s.next_id}"
+    s.next_id += 1
+    s.buildings[bid] = Building(bid, seat, kind, hex_id, damaged=damaged)
+    supply = s.players[seat].supply
+    supply[kind] = supply.get(kind, 0) - 1
+    return bid
+
+
+def add_resources(s: GameState, hex_id: str, **counts: int) -> None:
+    """Put resources from the bank on `hex_id` (mutates `s`)."""
+    on = s.resources.setdefault(hex_id, {})
+    for r, n in counts.items():
+        on[r] = on.get(r, 0) + n
+        s.bank[r] -= n
+
+
+def clear_units(s: GameState, seat: int) -> None:
+    """Take all of `seat`'s units off the board, back to its supply (mutates `s`)."""
+    for uid in [u for u, unit in s.units.items() if unit.owner == seat]:
+        unit = s.units.pop(uid)
+        s.players[seat].supply[unit.kind] = s.players[seat].supply.get(unit.kind, 0) + 1
+
+
+def turn_of(s: GameState, seat: int) -> GameState:
+    """`s` with `seat` to choose its action (mutates `s`)."""
+    s.current = seat
+    s.pending = pd.ChooseAction(seat)
+    s.card_in_play = None
+    return s
+
+
+def workers_on(s: GameState, seat: int, hexes, per_hex: int = 1) -> None:
+    """`per_hex` workers of `seat` on each of `hexes` (mutates `s`)."""
+    for h in hexes:
+        for _ in range(per_hex):
+            add_unit(s, seat, "worker", h)
+
+
+HOME = {
+    "greece": ("E19", "E20", "F18", "D18", "E18", "D19", "D17", "C19", "C18"),
+    "egypt": ("H18", "I19", "I20", "I17", "I18", "J17", "J19", "K18", "K19"),
+    "maya": ("D7", "D8", "E7", "C7", "B7", "B8", "B9", "C10", "C9"),
+    "inca": ("J10", "K11", "L10", "J11", "I11", "I12", "J12", "J13", "K12"),
+}
+"""Each civilisation's nine home land hexes: the three next to its monument, then one for each
+missing resource, so that the first five produce all four resources."""
+
+
+def give_deck(s: GameState, seat: int, deck: str) -> None:
+    """Give `seat` personal bonus deck `deck` (layers 1-4, then the set-up card) (mutates `s`)."""
+    from monuments_tui.rules.content import load_content
+
+    cards = sorted((c for c in load_content().personal_bonus if c.deck == deck), key=lambda c: c.layer)
+    s.players[seat].personal_deck = [c.id for c in cards[1:]] + [cards[0].id]
+
+
+def free_land(s: GameState, seat: int, n: int) -> list[str]:
+    """`n` land hexes in play holding no other player's pieces: home first, then the rest in order."""
+    from monuments_tui.rules.queries import layout, occupied_by_other
+
+    lay = layout(s)
+    home = [h for h in HOME[s.players[seat].civ] if h in lay.land]
+    rest = sorted(h for h in lay.land if h not in home)
+    hexes = [h for h in home + rest if not occupied_by_other(s, h, seat)]
+    assert len(hexes) >= n, f"only {len(hexes)} free land hexes"
+    return hexes[:n]
+
+
+def ready_for_layer(s: GameState, seat: int, layer: int, extra_workers: int = 3) -> GameState:
+    """`s` (copied) with `seat` able to build `layer` at once: layers built so far, one worker on
+    each land hex needed, `extra_workers` on its monument hex, the resources on its home hexes."""
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.rules.pieces import layer_cost
+    from monuments_tui.rules.queries import monument_hex
+
+    s = copy_state(s)
+    need = layer_cost(layer)
+    clear_units(s, seat)
+    s.players[seat].layers = layer - 1
+    land = free_land(s, seat, need.hexes)
+    workers_on(s, seat, land)
+    workers_on(s, seat, [monument_hex(s, seat)], extra_workers)
+    board = load_board()
+    for resource, n in need.cost.items():
+        if n:
+            where = next(h for h in land if board.hex(h).resource == resource)
+            add_resources(s, where, **{resource: n})
+    return turn_of(s, seat)
