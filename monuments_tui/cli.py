@@ -44,7 +44,29 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate a save and summarise it")
     check.add_argument("file", help="a save (.jsonl)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_app_commands(sub)
     return parser
+
+
+def _add_app_commands(sub) -> None:
+    """`new`, `load FILE`, `replay FILE`: open those screens of the app directly."""
+    saves_help = "folder for saved games (default: $MONUMENTS_SAVES or ./saves)"
+    pace_help = "how fast bots play: slow, normal, fast, instant"
+    new = sub.add_parser("new", help="open the new-game screen (with --start: begin the game at once)")
+    new.add_argument("--players", type=_civs, help="civilisations in seat order, e.g. greece,egypt")
+    new.add_argument("--mode", choices=("abundance", "scarcity"))
+    new.add_argument("--seed", type=int)
+    new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
+    new.add_argument("--solo", choices=("easy", "normal", "hard", "insane"), help="play solo against the AI")
+    new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
+    new.add_argument("--start", action="store_true", help="skip the form and start the game")
+    load = sub.add_parser("load", help="go on playing a saved game")
+    load.add_argument("file", help="a save (.jsonl)")
+    replay = sub.add_parser("replay", help="replay a saved game")
+    replay.add_argument("file", help="a save (.jsonl)")
+    for p in (new, load, replay):
+        p.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=saves_help)
+        p.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help=pace_help)
 
 
 def run_simulate(args: argparse.Namespace) -> int:

@@ -1,0 +1,276 @@
+"""What the side panes say: hex inspector, hand, players, quests. Pure (rich, no Textual).
+
+Each function takes a state (read-only) and returns a `rich.text.Text`. Nothing here is
+told by colour alone: every civilisation also has its letter and its name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+
+from monuments_tui.rules import queries as q
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import load_content
+from monuments_tui.rules.state import ACTION_CARDS, GameState
+
+from monuments_tui.ui.map_render import CIV_COLOURS, CIV_LETTERS
+
+CIV_STYLE = {civ: f"bold {colour}" for civ, colour in CIV_COLOURS.items()}
+CIV_LETTER = CIV_LETTERS
+RES_SHORT = {"wood": "wd", "food": "fd", "metal": "mt", "sheep": "sh"}
+RESOURCES = ("wood", "food", "metal", "sheep")
+GREEN = "bold #5fd75f"
+RED = "bold #ff5f5f"
+DIM = "#8a8a8a"
+
+
+def civ_name(state: GameState, seat: int) -> str:
+    """"Greece"."""
+    return state.players[seat].civ.capitalize()
+
+
+def civ_label(state: GameState, seat: int, *, ai: bool = False) -> Text:
+    """"[G] Greece" in the civilisation's colour (the letter carries it without colour)."""
+    civ = state.players[seat].civ
+    label = f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}" + (" (AI)" if ai else "")
+    return Text(label, style=CIV_STYLE.get(civ, "bold"))
+
+
+def _res_list(res: dict[str, int] | Counter) -> str:
+    return " ".join(f"{n} {r}" for r in RESOURCES if (n := res.get(r, 0))) or "none"
+
+
+# -- hex inspector -------------------------------------------------------------------------
+def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
+    """Everything on one hex, in words."""
+    board = load_board()
+    out = Text()
+    if not hex_id:
+        return Text("Move the map cursor to a hex.", style=DIM)
+    try:
+        h = board.hex(hex_id)
+    except (KeyError, ValueError):
+        return Text(f"{hex_id}: not a hex of the map", style=DIM)
+    out.append(f"{h.id}", style="bold")
+    place = h.name or h.region.replace("_", " ")
+    out.append(f"  {h.terrain} · {place}")
+    if h.island:
+        out.append(f" (island {h.island})")
+    out.append("\n")
+    if state is None:
+        out.append(f"produces {h.resource}\n" if h.resource else "")
+        return out
+    layout = q.layout(state)
+    if h.id in layout.monuments:
+        civ = h.monument_of or "?"
+        seat = next((p.seat for p in state.players if p.civ == civ), None)
+        out.append(f"{civ.capitalize()}'s monument hex")
+        if seat is not None:
+            out.append(f": {state.players[seat].layers} layer(s) built")
+        out.append("\n")
+    elif h.id in layout.land:
+        out.append(f"land, produces {h.resource}\n")
+    elif h.id in layout.water:
+        out.append("lake\n" if h.lake else "water\n")
+    elif h.light_blue:
+        out.append("light-blue: no piece may enter or pass\n", style=DIM)
+    else:
+        out.append("out of play in this game\n", style=DIM)
+    res = state.resources.get(h.id, {})
+    if res:
+        out.append(f"resources: {_res_list(res)} ({sum(res.values())}/5)\n")
+    ctrl = q.hex_controller(state, h.id)
+    if ctrl is not None:
+        out.append("controlled by ")
+        out.append_text(civ_label(state, ctrl))
+        out.append("\n")
+    for seat in range(state.seats):
+        units = [u for u in q.units_at(state, h.id, seat) if u.ferry is None]
+        buildings = q.buildings_at(state, h.id, seat)
+        if not units and not buildings:
+            continue
+        out.append_text(civ_label(state, seat))
+        out.append(": ")
+        parts = [f"{n} {k}" for k, n in Counter(_unit_word(u) for u in units).items()]
+        parts += [f"{b.kind}{' (damaged)' if b.damaged else ''}" for b in buildings]
+        out.append(", ".join(parts) + "\n")
+    for b in state.bridges.values():
+        if h.id in (b.a, b.b):
+            other = b.b if b.a == h.id else b.a
+            out.append(f"bridge to {other}\n")
+    for f in state.ferries.values():
+        if f.water == h.id or f.land == h.id:
+            where = f"docked at {f.land} on {f.water}" if f.land else f"at sea on {f.water}"
+            aboard = [u for u in state.units.values() if u.ferry == f.id]
+            cargo = state.resources.get(f.id, {})
+            out.append(f"ferry {f.id} {where}")
+            if aboard:
+                out.append(": " + ", ".join(f"{civ_name(state, u.owner)} {_unit_word(u)}" for u in aboard))
+            if cargo:
+                out.append(f"; cargo {_res_list(cargo)}")
+            out.append("\n")
+    if board.neighbours(h.id):
+        rivers = [n for n in board.neighbours(h.id) if board.is_river(h.id, n)]
+        if rivers:
+            out.append(f"river towards {', '.join(rivers)}\n", style=DIM)
+    out.rstrip()
+    return out
+
+
+def _unit_word(u) -> str:
+    if u.kind != "worker":
+        return {"air": "air force"}.get(u.kind, u.kind)
+    extras = [w for w, on in (("armed", u.weapon), ("horse", u.horse)) if on]
+    return "worker" + (f" ({', '.join(extras)})" if extras else "")
+
+
+# -- hand ------------------------------------------------------------------------------------
+def upgrade_cost_now(state: GameState, seat: int, card: str) -> dict[str, int]:
+    """The card's printed upgrade cost; the discount is shown separately."""
+    action = load_content().action_by_id.get(card)
+    return dict(action.upgrade_cost) if action else {}
+
+
+def hand_text(state: GameState, seat: int, *, wide: bool = True) -> Text:
+    """The seat's action cards with their side, text and upgrade cost; then the discard pile."""
+    content = load_content()
+    p = state.players[seat]
+    out = Text()
+    playing = state.card_in_play if state.current == seat else None
+    for card in ACTION_CARDS:
+        if card not in p.hand:
+            continue
+        action = content.action_by_id[card]
+        green = card in p.green
+        out.append("G " if green else "R ", style=GREEN if green else RED)
+        out.append(f"{action.name:<18}", style="bold")
+        text = action.green_text if green else action.red_text
+        if not green:
+            out.append(f" up: {_res_list(action.upgrade_cost)}", style=DIM)
+        out.append("\n")
+        if wide:
+            out.append(f"   {text}\n", style=DIM)
+    if playing:
+        action = content.action_by_id.get(playing)
+        out.append("in play: ", style="bold")
+        out.append(f"{action.name if action else playing}\n")
+    out.append("discard: ", style="bold")
+    if p.discard:
+        for i, card in enumerate(p.discard):
+            action = content.action_by_id.get(card)
+            green = card in p.green
+            if i:
+                out.append(", ")
+            out.append(f"{action.name if action else card} ", style="")
+            out.append("(G)" if green else "(R)", style=GREEN if green else RED)
+    else:
+        out.append("empty", style=DIM)
+    try:
+        from monuments_tui.rules.actions.upgrade import upgrade_discount
+
+        discount = upgrade_discount(state, seat, False)
+        if discount:
+            out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
+    except Exception:  # the discount helper is optional information
+        pass
+    return out
+
+
+# -- players -----------------------------------------------------------------------------------
+def players_text(state: GameState, viewer: int | None, controllers: tuple[str, ...] = ()) -> Text:
+    """Per player: resources (per hex and totals), pieces, layers, bonuses, ability, score card; the bank."""
+    content = load_content()
+    out = Text()
+    for seat, p in enumerate(state.players):
+        ctrl = controllers[seat] if seat < len(controllers) else "human"
+        out.append_text(civ_label(state, seat))
+        tag = "" if ctrl == "human" else f" [{ctrl}]"
+        marker = "  < to play" if state.pending is not None and state.current == seat else ""
+        out.append(f"{tag}  layer {p.layers}/5{marker}\n", style="bold" if marker else "")
+        totals = q.resource_totals(state, seat)
+        out.append(f"  res: {_res_list(totals)} = {sum(totals.values())}\n")
+        per_hex = q.controlled_resources(state, seat)
+        if per_hex:
+            cells = [f"{h} {''.join(f'{n}{RES_SHORT[r][0]}' for r, n in res.items() if n)}" for h, res in per_hex.items()]
+            out.append("    " + " · ".join(cells) + "\n", style=DIM)
+        units = Counter(_unit_word(u) for u in q.units_of(state, seat))
+        buildings = Counter(b.kind + ("*" if b.damaged else "") for b in state.buildings.values() if b.owner == seat)
+        board_parts = [f"{n} {k}" for k, n in units.items()] + [f"{n} {k}" for k, n in buildings.items()]
+        out.append(f"  board: {', '.join(board_parts) or 'nothing'}\n")
+        supply = ", ".join(f"{n} {k}" for k, n in p.supply.items() if n)
+        aside = ", ".join(f"{n} {k}" for k, n in p.set_aside.items() if n)
+        out.append(f"  supply: {supply or 'none'}" + (f"; set aside: {aside}" if aside else "") + "\n", style=DIM)
+        extras = []
+        if p.ability:
+            ability = content.ability_by_id.get(p.ability)
+            extras.append(f"ability: {ability.name if ability else p.ability}")
+        if p.tokens:
+            extras.append("tokens: " + ", ".join(f"{n} {k}" for k, n in p.tokens.items() if n))
+        card = content.score_by_id.get(p.score_card)
+        extras.append(f"score card: {card.name if card else p.score_card}")
+        out.append("  " + "; ".join(extras) + "\n")
+        if p.bonuses:
+            out.append("  bonuses: " + ", ".join(_bonus_short(b) for b in p.bonuses) + "\n")
+        quests = len(p.quests)
+        out.append(f"  quests: {quests} in progress, {len(p.completed)} done", style=DIM)
+        if p.green:
+            out.append(f"; green: {', '.join(p.green)}", style=DIM)
+        out.append("\n")
+    bank = state.bank
+    out.append("Bank: ", style="bold")
+    out.append(" ".join(f"{bank.get(k, 0)} {k}" for k in ("wood", "food", "metal", "sheep", "weapon", "token")))
+    return out
+
+
+def _bonus_short(card_id: str) -> str:
+    card = load_content().common_by_id.get(card_id)
+    if not card:
+        return card_id
+    return f"{card.effect.replace('_', ' ')}" + (f" +{card.amount}" if card.amount > 1 else "")
+
+
+# -- quests ---------------------------------------------------------------------------------------
+def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -> Text:
+    """The quests of `seat` (or every seat with `show_all`), completable ones marked with '*'."""
+    from monuments_tui.rules.quests import completable_quests, describe_task, task_target, task_value
+
+    content = load_content()
+    out = Text()
+    seats = range(state.seats) if show_all or seat is None else [seat]
+    for s in seats:
+        p = state.players[s]
+        if show_all or seat is None:
+            out.append_text(civ_label(state, s))
+            out.append("\n")
+        pending_start = state.start_quests.get(str(s))
+        if pending_start and state.phase == "setup":
+            out.append("  starting quests to choose from: " + ", ".join(pending_start) + "\n", style=DIM)
+        if not p.quests:
+            out.append("  no quest in progress\n", style=DIM)
+        ready = set(completable_quests(state, s))
+        for quest_id in p.quests:
+            quest = content.quest_by_id.get(quest_id)
+            mark = "* " if quest_id in ready else "  "
+            out.append(mark, style=GREEN)
+            out.append(f"{quest_id} ", style="bold")
+            if quest is None:
+                out.append("\n")
+                continue
+            out.append(f"{quest.text} ")
+            out.append(f"+{quest.vp}" + (f"/{quest.penalty}" if quest.penalty else ""), style=DIM)
+            progress = []
+            for task in quest.tasks:
+                try:
+                    progress.append(f"{describe_task(task)} {task_value(state, s, task)}/{task_target(task)}")
+                except Exception:
+                    pass
+            if progress:
+                out.append("\n    " + "; ".join(progress), style=DIM)
+            out.append("  can be turned in now" if quest_id in ready else "", style=GREEN)
+            out.append("\n")
+        if p.completed:
+            out.append("  done: " + ", ".join(p.completed) + "\n", style=DIM)
+    out.rstrip()
+    return out

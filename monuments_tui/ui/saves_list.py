@@ -1,0 +1,105 @@
+"""The saves folder as a list: configuration, date, turn and status of each game.
+
+Reads each file's records without deciding them again (fast); a save that cannot even
+be read is listed with the reason, so the player sees why it will not open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from monuments_tui.rules import events as ev
+
+
+@dataclass
+class SaveSummary:
+    path: Path
+    title: str = ""
+    config: str = ""
+    created: str = ""
+    round: int = 0
+    steps: int = 0
+    status: str = ""
+    error: str = ""
+    mtime: float = 0.0
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    @property
+    def date(self) -> str:
+        return self.created[:16].replace("T", " ") if self.created else ""
+
+
+def describe_config(config, seats: tuple[str, ...] = ()) -> str:
+    """"Greece v Egypt · scarcity · seed 7 · Egypt: heuristic"."""
+    parts = [" v ".join(c.capitalize() for c in config.civs), config.mode]
+    if config.solo:
+        parts.append(f"solo ({config.solo})")
+    bots = [f"{config.civs[i].capitalize()}: {c}" for i, c in enumerate(seats) if c not in ("human", "ai")]
+    if bots:
+        parts.append(", ".join(bots))
+    parts.append(f"seed {config.seed}")
+    return " · ".join(parts)
+
+
+def summarise(path: Path) -> SaveSummary:
+    """One save's summary (never raises: errors go into `.error`)."""
+    from monuments_tui.saves import CmdRecord, RedoRecord, SaveError, UndoRecord, read_save
+
+    out = SaveSummary(path=path)
+    try:
+        out.mtime = path.stat().st_mtime
+        save = read_save(path)
+    except (SaveError, OSError) as exc:
+        out.error = str(getattr(exc, "reason", exc))
+        out.status = "unreadable"
+        return out
+    h = save.header
+    out.title = h.title
+    out.config = describe_config(h.config, tuple(h.seats))
+    out.created = h.created
+    live: list = []
+    undone: list = []
+    by_seq = {}
+    for r in save.records:
+        if isinstance(r, CmdRecord):
+            by_seq[r.seq] = r
+            live.append(r)
+            undone.clear()
+        elif isinstance(r, UndoRecord) and live:
+            undone.append(live.pop())
+        elif isinstance(r, RedoRecord) and undone:
+            live.append(undone.pop())
+    out.steps = len(live)
+    over = False
+    rnd = 0
+    for r in live:
+        for e in r.events:
+            if isinstance(e, ev.TurnBegan):
+                rnd = e.round
+            elif isinstance(e, ev.GameEnded):
+                over = True
+    out.round = rnd
+    out.status = "over" if over else ("set-up" if rnd == 0 else "in progress")
+    return out
+
+
+def list_saves(folder: Path) -> list[SaveSummary]:
+    """Every `*.jsonl` in `folder`, the most recently played first."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [summarise(p) for p in folder.glob("*.jsonl") if p.is_file()]
+    found.sort(key=lambda s: (s.mtime, s.created or ""), reverse=True)
+    return found
+
+
+def latest_unfinished(folder: Path) -> SaveSummary | None:
+    """The most recent save whose game is not over."""
+    for s in list_saves(folder):
+        if not s.error and not s.over:
+            return s
+    return None

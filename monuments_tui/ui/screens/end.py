@@ -1,0 +1,214 @@
+"""The end of a game: score breakdown line by line, tie-breakers, the winner, a score chart.
+
+The chart scores the position at the start of every turn (as if the game ended there),
+replaying the session's line of play in a worker so the screen appears at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from monuments_tui.rules.state import GameState
+from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
+from monuments_tui.ui.safety import guarded
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def score_table(state: GameState) -> Table:
+    """Every score line for every player, the totals, the tie-break figures and places."""
+    from monuments_tui.rules.scoring import ranking, score
+
+    scores = score(state)
+    places = {p.seat: p for p in ranking(state, scores)}
+    table = Table(expand=False, header_style="bold", show_lines=False, pad_edge=True)
+    table.add_column("Score line", no_wrap=True)
+    for b in scores:
+        civ = b.civ
+        table.add_column(Text(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}", style=CIV_STYLE.get(civ, "")),
+                         justify="right", no_wrap=True)
+    keys: list[tuple[str, str]] = []
+    for b in scores:
+        for line in b.lines:
+            if (line.key, line.name) not in keys:
+                keys.append((line.key, line.name))
+    for key, name in keys:
+        row = [name]
+        for b in scores:
+            line = next((x for x in b.lines if x.key == key), None)
+            row.append(f"{line.vp:>3}  ({line.detail})" if line else "-")
+        table.add_row(*row)
+    table.add_section()
+    table.add_row(Text("Total", style="bold"), *[Text(str(b.total), style="bold") for b in scores])
+    table.add_row("tie-break: layers", *[str(b.layers) for b in scores])
+    table.add_row("tie-break: military power", *[str(b.military_power) for b in scores])
+    table.add_row("tie-break: resources", *[str(b.resources) for b in scores])
+    table.add_section()
+    row = [Text("Place", style="bold")]
+    for b in scores:
+        p = places[b.seat]
+        row.append(Text(f"{p.place}{' (shared)' if p.shared else ''}", style="bold"))
+    table.add_row(*row)
+    return table
+
+
+def winner_line(state: GameState) -> Text:
+    from monuments_tui.rules.scoring import ranking
+
+    first = [p for p in ranking(state) if p.place == 1]
+    names = [state.players[p.seat].civ.capitalize() for p in first]
+    if len(names) == 1:
+        return Text(f"{names[0]} wins with {first[0].total} VP", style="bold")
+    return Text(f"A shared victory: {' and '.join(names)} with {first[0].total} VP", style="bold")
+
+
+def score_history(replay) -> tuple[list[int], list[list[int]]]:
+    """(turn numbers, per seat the total score at the start of each turn and at the end)."""
+    from monuments_tui.rules.scoring import score
+
+    turns: list[int] = []
+    series: list[list[int]] = [[] for _ in replay.config.civs]
+    for n in range(1, replay.turns + 1):
+        replay.goto_turn(n)
+        turns.append(n)
+        for b in score(replay.state):
+            series[b.seat].append(b.total)
+    replay.to_end()
+    turns.append(replay.turns + 1)
+    for b in score(replay.state):
+        series[b.seat].append(b.total)
+    return turns, series
+
+
+def sparkline(values: list[int], top: int, width: int) -> str:
+    """Values as block characters scaled to `top`, squeezed to at most `width` columns."""
+    if not values:
+        return ""
+    if len(values) > width:
+        step = len(values) / width
+        values = [values[min(len(values) - 1, int(i * step + step - 1))] for i in range(width)]
+    top = max(top, 1)
+    return "".join(BARS[max(0, min(8, round(8 * v / top)))] if v > 0 else BARS[0] for v in values)
+
+
+def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) -> Text:
+    """One line per player: letter, name, the score over the game, the final score."""
+    top = max((max(s) for s in series if s), default=1)
+    out = Text()
+    out.append(f"Score over the game (each column a turn; full block = {top} VP)\n", style="bold")
+    for seat, civ in enumerate(civs):
+        values = series[seat]
+        out.append(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize():<7} ", style=CIV_STYLE.get(civ, ""))
+        out.append(sparkline(values, top, width), style=CIV_STYLE.get(civ, ""))
+        final = values[-1] if values else 0
+        peak = max(values) if values else 0
+        out.append(f"  {final} VP (best {peak})\n")
+    out.rstrip()
+    return out
+
+
+class EndScreen(Screen):
+    """Final scores; replay, export, new game, back to the board."""
+
+    BINDINGS = [
+        Binding("r", "replay", "Replay"),
+        Binding("e", "export", "Export record"),
+        Binding("n", "new_game", "New game"),
+        Binding("t", "title", "Title"),
+        Binding("b,escape", "back", "Back to the board"),
+        Binding("f1", "help", "Help"),
+    ]
+
+    def __init__(self, session):
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        with VerticalScroll(id="end"):
+            yield Static(Text("Game over", style="bold"), id="end-title")
+            yield Static(self._winner(state), id="winner")
+            yield Static(self._table(state), id="scores")
+            yield Static(Text("Scoring the game turn by turn...", style="#8a8a8a"), id="chart")
+            yield Static(
+                Text("r replay the game · e export a readable record · n new game · t title · b back to the board",
+                     style="#8a8a8a"),
+                id="end-help",
+            )
+        yield Footer()
+
+    @staticmethod
+    def _winner(state) -> Text:
+        try:
+            return winner_line(state)
+        except Exception as exc:  # noqa: BLE001 - the scoring module may still be growing
+            return Text(f"(no winner: {exc})")
+
+    @staticmethod
+    def _table(state):
+        try:
+            return score_table(state)
+        except Exception as exc:  # noqa: BLE001
+            return Text(f"(scores unavailable: {exc})")
+
+    def on_mount(self) -> None:
+        self.query_one("#end").focus()
+        self._build_chart()
+
+    @work(thread=True, exclusive=True, group="chart")
+    def _build_chart(self) -> None:
+        from monuments_tui.replay import Replay
+
+        try:
+            replay = Replay.of(self.session)
+            _, series = score_history(replay)
+            text = chart_text(tuple(replay.config.civs), series)
+        except Exception as exc:  # noqa: BLE001
+            text = Text(f"(no chart: {exc})")
+        self.app.call_from_thread(self._show_chart, text)
+
+    def _show_chart(self, text: Text) -> None:
+        if self.is_mounted:
+            self.query_one("#chart", Static).update(text)
+
+    @guarded
+    def action_replay(self) -> None:
+        from monuments_tui.replay import Replay
+        from monuments_tui.ui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False))
+
+    @guarded
+    def action_export(self) -> None:
+        from monuments_tui.records import export_text
+        from monuments_tui.replay import Replay
+
+        text = export_text(Replay.of(self.session))
+        path = self.session.path
+        target = (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        self.notify(f"Wrote the game record to {target}", title="Exported")
+
+    def action_new_game(self) -> None:
+        self.app.open_new_game()
+
+    def action_title(self) -> None:
+        self.app.goto_title()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_help(self) -> None:
+        from monuments_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

@@ -1,0 +1,453 @@
+"""The game screen: play a live game through its session.
+
+Typed commands go to `session.execute_text`; a refusal leaves the text in the command
+line with the rule's message under it (the session has not changed the state). After
+every change the panes get the new state as the seat in front of the screen may see it;
+bots play their steps on a timer, their thinking in a worker thread, so the screen never
+freezes; a curtain separates two human seats in hot-seat games.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
+from monuments_tui.ui import wording
+from monuments_tui.ui.dialogs.common import AskDialog, Curtain
+from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.widgets.board import Board, BoardView
+from monuments_tui.ui.widgets.command_line import CommandLine
+
+PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
+"""Bot pace: seconds between two bot steps."""
+
+
+def visible(state, seat: int | None):
+    """`state` as `seat` may see it (rules.views), or the state itself if views are missing."""
+    try:
+        from monuments_tui.rules.views import visible_state
+    except ImportError:
+        return state
+    return visible_state(state, seat)
+
+
+class LegalCommands(Provider):
+    """Command palette: every legal command now, and the screen's own actions."""
+
+    def _entries(self) -> list[tuple[str, object, str]]:
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            return []
+        out = []
+        if screen.can_type():
+            for text in screen.legal_texts:
+                out.append((text, partial(screen.play_text, text), "legal command now"))
+        out += [
+            ("Undo the last step", screen.action_undo, "ctrl+z"),
+            ("Redo", screen.action_redo, "ctrl+y"),
+            ("Save a copy of this game", screen.action_save_copy, "ctrl+s"),
+            ("Toggle teaching mode (unlimited undo, all hands open)", screen.action_toggle_teaching, ""),
+            ("Replay this game from the start", screen.action_replay, ""),
+            ("Change the bot pace", screen.action_pace, "f5"),
+            ("Skip the bots' turns", screen.action_skip, "f6"),
+            ("Filter the log by player", screen.action_log_filter, "ctrl+f"),
+        ]
+        return out
+
+    async def discover(self) -> Hits:
+        for text, callback, help_text in self._entries():
+            yield DiscoveryHit(text, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, callback, help_text in self._entries():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), callback, help=help_text)
+
+
+class GameScreen(Screen):
+    """A live game."""
+
+    COMMANDS = {LegalCommands}
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("ctrl+s", "save_copy", "Save copy", id="save"),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f2", "zoom", "Zoom", id="zoom"),
+        Binding("f3", "legend", "Legend", id="legend"),
+        Binding("escape", "switch_focus", "Map/command", id="focus"),
+        Binding("f5", "pace", "Bot pace", id="pace"),
+        Binding("f6", "skip", "Skip bots", id="skip"),
+        Binding("ctrl+f", "log_filter", "Log filter", id="filter", show=False),
+    ]
+
+    def __init__(self, session, *, pace: str = "normal", bot_seed: int | None = None):
+        super().__init__()
+        self.session = session
+        self.pace = pace if pace in dict(PACES) else "normal"
+        self.legal_texts: list[str] = []
+        self.viewer: int | None = None
+        """The human seat whose private information is on screen (hot-seat)."""
+        self.curtain_up = False
+        self._skipping = False
+        self._bot_timer = None
+        self._bot_busy = False
+        self._rnd = random.Random(bot_seed if bot_seed is not None else session.config.seed)
+        self._ended = False
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Board()
+        yield CommandLine(id="command")
+        yield Footer()
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    @property
+    def command_line(self) -> CommandLine:
+        return self.query_one(CommandLine)
+
+    def on_mount(self) -> None:
+        humans = self.humans()
+        if len(humans) == 1:
+            self.viewer = humans[0]
+        self.refresh_all()
+        self.command_line.input.focus()
+        self.after_change()
+
+    # -- who sees what ---------------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        return [s for s, c in enumerate(self.session.seats) if c == "human"]
+
+    def show_all(self) -> bool:
+        """Everything is open: teaching mode, a game without people, or the game is over."""
+        return self.session.teaching or not self.humans() or self.session.state.phase == "over"
+
+    def seat_to_answer(self) -> int | None:
+        pending = self.session.state.pending
+        return pending.seat if pending is not None else None
+
+    def can_type(self) -> bool:
+        seat = self.seat_to_answer()
+        return seat is not None and self.session.controller(seat) == "human" and not self.curtain_up
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        session = self.session
+        state = session.state
+        show_all = self.show_all()
+        view_state = state if show_all else visible(state, self.viewer)
+        if self.curtain_up:
+            view_state = visible(state, None)
+        seat = self.seat_to_answer()
+        hand_seat = state.current
+        self.board.show(
+            BoardView(
+                state=view_state,
+                steps=session.history(),
+                viewer=None if show_all else (None if self.curtain_up else self.viewer),
+                show_all=show_all and not self.curtain_up,
+                controllers=session.seats,
+                hand_seat=hand_seat,
+            )
+        )
+        if show_all or seat == self.viewer:
+            prompt = waiting_for(state)
+        else:
+            prompt = waiting_for(visible(state, self.viewer))
+        self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
+        line = self.command_line
+        line.set_legal(self.legal_texts)
+        note = ""
+        if seat is not None and session.controller(seat) != "human":
+            note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
+        elif self.can_type():
+            note = "Tab completes · Enter plays"
+        line.set_prompt(prompt, read_only=not self.can_type(), note=note)
+        self._draw_status(prompt)
+
+    def _draw_status(self, prompt: str) -> None:
+        state = self.session.state
+        text = Text()
+        text.append(" Monuments ", style="bold reverse")
+        if state.phase == "setup":
+            text.append(" · Set-up ")
+        elif state.phase == "over":
+            text.append(" · Game over ")
+        else:
+            text.append(f" · Round {state.round}{' (final)' if state.final_round else ''} ")
+            text.append(f"· {state.players[state.current].civ.upper()} to play ", style="bold")
+        text.append(f"· {prompt}")
+        flags = []
+        if self.session.teaching:
+            flags.append("teaching")
+        if self.session.config.solo:
+            flags.append(f"solo {self.session.config.solo}")
+        flags.append(self.session.config.mode)
+        text.append(f"  [{' · '.join(flags)}]", style="#8a8a8a")
+        self.query_one("#status", Static).update(text)
+
+    # -- after every change ---------------------------------------------------------------------------
+    def after_change(self) -> None:
+        """Decide what comes next: the end screen, a curtain, or a bot step."""
+        state = self.session.state
+        if state.phase == "over" or state.pending is None:
+            self._show_end()
+            return
+        self._ended = False
+        seat = state.pending.seat
+        controller = self.session.controller(seat)
+        if controller == "human":
+            self._skipping = False
+            if self.needs_curtain(seat):
+                self.raise_curtain(seat)
+            elif not self.show_all():
+                if self.viewer != seat and len(self.humans()) == 1:
+                    self.viewer = seat
+        else:
+            self.schedule_bot()
+
+    def needs_curtain(self, seat: int) -> bool:
+        return len(self.humans()) > 1 and not self.session.teaching and seat != self.viewer and not self.curtain_up
+
+    def raise_curtain(self, seat: int) -> None:
+        self.curtain_up = True
+        self.refresh_all()
+        name = self.session.state.players[seat].civ.capitalize()
+        what = waiting_for(visible(self.session.state, None))
+        self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
+
+    def _curtain_down(self, seat: int, _result=None) -> None:
+        self.curtain_up = False
+        self.viewer = seat
+        self.refresh_all()
+        self.command_line.input.focus()
+
+    def _show_end(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        self.refresh_all()
+        from monuments_tui.ui.screens.end import EndScreen
+
+        self.app.push_screen(EndScreen(self.session))
+
+    # -- playing commands ---------------------------------------------------------------------------
+    @on(CommandLine.Submitted)
+    @guarded
+    def _on_command(self, event: CommandLine.Submitted) -> None:
+        self.play_text(event.text)
+
+    def play_text(self, text: str) -> bool:
+        """Play a command typed (or picked) by the person at the keyboard. True if it was played."""
+        line = self.command_line
+        low = text.strip().lower()
+        if low in ("help", "?"):
+            line.input.value = ""
+            self.action_help()
+            return False
+        if not self.can_type():
+            line.show_error("It is not your decision now: " + waiting_for(self.session.state))
+            return False
+        try:
+            self.session.execute_text(text)
+        except (NotationError, RuleViolation) as exc:
+            line.show_error(str(exc))
+            line.input.focus()
+            return False
+        except OSError as exc:
+            line.show_error(f"could not write the save: {exc}. The command was not played.")
+            return False
+        line.accept()
+        self.refresh_all()
+        self.after_change()
+        return True
+
+    # -- bots ---------------------------------------------------------------------------------------
+    def bot_delay(self) -> float:
+        return 0.0 if self._skipping else dict(PACES)[self.pace]
+
+    def schedule_bot(self) -> None:
+        if self._bot_timer is not None or self._bot_busy:
+            return
+        self._bot_timer = self.set_timer(max(self.bot_delay(), 0.001), self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        state = self.session.state
+        if state.pending is None or self.session.controller() == "human" or self._bot_busy:
+            return
+        self._bot_busy = True
+        self._think(len(self.session.history()), state)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, position: int, state) -> None:
+        try:
+            command = self.session.bot_command(self._rnd)
+        except Exception as exc:  # noqa: BLE001
+            self.app.call_from_thread(self._bot_failed, exc)
+            return
+        self.app.call_from_thread(self._bot_play, position, state, command)
+
+    def _bot_failed(self, exc: Exception) -> None:
+        self._bot_busy = False
+        from monuments_tui.ui.safety import report
+
+        report(self, exc)
+
+    @guarded
+    def _bot_play(self, position: int, state, command) -> None:
+        self._bot_busy = False
+        if self.session.state is not state or len(self.session.history()) != position:
+            self.after_change()  # the game moved on (undo) while the bot was thinking
+            return
+        try:
+            self.session.execute(command)
+        except RuleViolation as exc:
+            self.notify(f"The bot tried an illegal command ({format_command(command)}): {exc}", severity="error")
+            return
+        self.refresh_all()
+        self.after_change()
+
+    # -- actions --------------------------------------------------------------------------------------
+    @guarded
+    def action_undo(self) -> None:
+        from monuments_tui.session import UndoRefused
+
+        try:
+            step = self.session.undo()
+        except UndoRefused as exc:
+            self.command_line.show_error(f"Cannot undo: {exc}")
+            return
+        self._stop_bots()
+        self.command_line.show_info(f"Took back: {step.text}")
+        self._ended = False
+        self.refresh_all()
+        self.after_change()
+
+    @guarded
+    def action_redo(self) -> None:
+        from monuments_tui.session import UndoRefused
+
+        try:
+            step = self.session.redo()
+        except UndoRefused as exc:
+            self.command_line.show_error(f"Cannot redo: {exc}")
+            return
+        self.command_line.show_info(f"Played again: {step.text}")
+        self.refresh_all()
+        self.after_change()
+
+    def _stop_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self._skipping = False
+
+    @guarded
+    def action_save_copy(self) -> None:
+        session = self.session
+        base = session.path.parent if session.path else Path(self.app.saves_dir)
+        stem = session.path.stem if session.path else "game"
+        suggestion = str(base / f"{stem}-copy.jsonl")
+        self.app.push_screen(
+            AskDialog("Save a copy of this game to:", suggestion, title="Save a copy"),
+            callback=self._save_copy_to,
+        )
+
+    @guarded
+    def _save_copy_to(self, answer: str | None) -> None:
+        if not answer:
+            return
+        try:
+            path = self.session.save_copy(Path(answer).expanduser())
+        except (OSError, ValueError) as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.notify(f"Saved a copy to {path}", title="Saved")
+
+    def action_help(self) -> None:
+        from monuments_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_zoom(self) -> None:
+        m = self.board.map
+        if hasattr(m, "action_toggle_zoom"):
+            m.action_toggle_zoom()
+
+    def action_legend(self) -> None:
+        m = self.board.map
+        if hasattr(m, "action_toggle_legend"):
+            m.action_toggle_legend()
+
+    def action_switch_focus(self) -> None:
+        inp = self.command_line.input
+        if inp.has_focus:
+            self.board.map.focus()
+        else:
+            inp.focus()
+
+    def action_pace(self) -> None:
+        names = [p for p, _ in PACES]
+        self.pace = names[(names.index(self.pace) + 1) % len(names)]
+        self.notify(f"Bot pace: {self.pace}", timeout=2)
+        self.refresh_all()
+
+    def action_skip(self) -> None:
+        if self.session.controller() == "human":
+            self.notify("No bot is playing now.", timeout=2)
+            return
+        self._skipping = True
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+            self.schedule_bot()
+
+    def action_log_filter(self) -> None:
+        who = self.board.cycle_log_filter()
+        self.notify(f"Log: {who}", timeout=2)
+
+    @guarded
+    def action_toggle_teaching(self) -> None:
+        self.session.set_teaching(not self.session.teaching)
+        self.notify("Teaching mode " + ("on: unlimited undo, all hands open" if self.session.teaching else "off"))
+        self.refresh_all()
+        self.after_change()
+
+    @guarded
+    def action_replay(self) -> None:
+        from monuments_tui.replay import Replay
+        from monuments_tui.ui.screens.replay import ReplayScreen
+
+        self._stop_bots()
+        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True))
+
+    # -- map ------------------------------------------------------------------------------------------
+    def on_map_view_hex_activated(self, event) -> None:
+        """Enter on a hex: add its id to the command line."""
+        line = self.command_line
+        value = line.input.value
+        sep = "" if not value or value.endswith(" ") else " "
+        line.input.value = f"{value}{sep}{event.hex_id}"
+        line.input.cursor_position = len(line.input.value)
+        line.input.focus()
+
+    def on_unmount(self) -> None:
+        self._stop_bots()

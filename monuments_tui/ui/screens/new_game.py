@@ -1,0 +1,251 @@
+"""New game: who plays (only the set-ups the rulebook allows), mode, seats, solo, teaching, seed, rule options."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import msgspec
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions
+from monuments_tui.ui.safety import guarded
+
+SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("2 players: Greece, Egypt", ("greece", "egypt")),
+    ("2 players: Maya, Inca", ("maya", "inca")),
+    ("3 players: Greece, Egypt, Inca", ("greece", "egypt", "inca")),
+    ("4 players: Greece, Egypt, Maya, Inca", ("greece", "egypt", "maya", "inca")),
+)
+"""The pairings the set-up rules allow [Set-up, l.118-144], seats in clockwise order."""
+
+SOLO_SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Solo: you play Egypt, the AI Greece", ("greece", "egypt")),
+    ("Solo: you play Greece, the AI Egypt", ("egypt", "greece")),
+    ("Solo: you play Inca, the AI Maya", ("maya", "inca")),
+    ("Solo: you play Maya, the AI Inca", ("inca", "maya")),
+)
+"""Solo set-ups: the AI holds seat 0 and plays first [Solo set-up, l.450]."""
+
+CONTROLLERS = (("person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"))
+
+OPTION_LABELS = {
+    "layer4_workers": "Workers sacrificed for layer 4 (B1)",
+    "bank_limited": "The bank holds 25 of each item (B50)",
+    "upgrade_discount": "Upgrade discount (B56)",
+    "one_building_type_per_hex": "At most one building of each type per hex (B53)",
+    "abilities": "Civilisation abilities (B21; off in solo)",
+    "dice_cap": "Most special dice per side, 0 = no cap (B28)",
+    "failed_attack_damage": "Damage of a failed attack (B30)",
+    "retreat": "Retreating units (B34)",
+    "air_fly_over": "Air forces fly over other players' pieces (B46)",
+    "battle_quests_since_draw": "Battle quests count only battles after the draw (B26)",
+}
+OPTION_CHOICES = {
+    "upgrade_discount": (("1 off per upgraded card", "cumulative"), ("1 off once any card is green", "flat")),
+    "failed_attack_damage": (("both sides take damage", "both"), ("only the attacker", "attacker")),
+    "retreat": (("all to one hex", "together"), ("each unit its own hex", "each")),
+}
+
+
+@dataclass
+class NewGameChoice:
+    """What the form produced: the game config and who plays each seat."""
+
+    config: GameConfig
+    seats: tuple[str, ...]
+    teaching: bool = False
+
+
+@dataclass
+class Prefill:
+    """Values to start the form with (from `monuments new --players ...`)."""
+
+    civs: tuple[str, ...] = ("greece", "egypt")
+    mode: str = "abundance"
+    seed: int | None = None
+    seats: tuple[str, ...] = ()
+    solo: str | None = None
+    teaching: bool = False
+    options: dict = field(default_factory=dict)
+
+
+def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, options=None) -> NewGameChoice:
+    """A validated choice; raises ValueError with a message for the player."""
+    from monuments_tui.rules.config import validate_config
+
+    if seed is None:
+        seed = random.randrange(1, 10**6)
+    opts = RuleOptions(**(options or {}))
+    if solo:
+        opts = msgspec.structs.replace(opts, abilities=False)
+        config = GameConfig(civs=tuple(civs), mode="abundance", seed=seed, solo=solo, ai_seat=0, options=opts)
+        seats = ("ai", "human")
+    else:
+        config = GameConfig(civs=tuple(civs), mode=mode, seed=seed, options=opts)
+        seats = tuple(seats) or ("human",) * len(civs)
+    validate_config(config)
+    return NewGameChoice(config, tuple(seats), teaching)
+
+
+class NewGameScreen(Screen[NewGameChoice | None]):
+    """The form. Dismisses with a `NewGameChoice`, or None if cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "start", "Start the game"),
+        Binding("f1", "help", "Help"),
+    ]
+
+    def __init__(self, prefill: Prefill | None = None):
+        super().__init__()
+        self.prefill = prefill or Prefill()
+
+    def compose(self) -> ComposeResult:
+        pre = self.prefill
+        yield Static(Text(" New game ", style="bold reverse"), id="status")
+        with VerticalScroll(id="new-game"):
+            setups = [(label, f"m{i}") for i, (label, _) in enumerate(SETUPS)]
+            setups += [(label, f"s{i}") for i, (label, _) in enumerate(SOLO_SETUPS)]
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select(setups, value=self._prefill_setup(), allow_blank=False, id="setup")
+            with Horizontal(classes="field"):
+                yield Label("Mode", classes="field-label")
+                yield Select([("Abundance (more islands)", "abundance"), ("Scarcity (fewer islands)", "scarcity")],
+                             value=pre.mode, allow_blank=False, id="mode")
+            for seat in range(4):
+                with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field-label", id=f"seat-label-{seat}")
+                    value = pre.seats[seat] if seat < len(pre.seats) and pre.seats[seat] in dict(
+                        (v, k) for k, v in CONTROLLERS) else "human"
+                    yield Select([(k, v) for k, v in CONTROLLERS], value=value, allow_blank=False, id=f"seat-{seat}")
+            with Horizontal(classes="field", id="difficulty-row"):
+                yield Label("AI difficulty", classes="field-label")
+                yield Select([(d.capitalize(), d) for d in DIFFICULTIES], value=pre.solo or "normal",
+                             allow_blank=False, id="difficulty")
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input("" if pre.seed is None else str(pre.seed), placeholder="blank = a random seed",
+                            type="integer", id="seed")
+            with Horizontal(classes="field"):
+                yield Label("Teaching", classes="field-label")
+                yield Checkbox("Teaching mode: unlimited undo, all hands open", pre.teaching, id="teaching")
+            yield Static(Text("Rule options (the defaults are the project's reading of the rulebook)",
+                              style="bold"), classes="section")
+            for f in msgspec.structs.fields(RuleOptions):
+                value = pre.options.get(f.name, f.default)
+                with Horizontal(classes="field option-row"):
+                    yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
+                    if f.type is bool:
+                        yield Checkbox("", bool(value), id=f"opt-{f.name}")
+                    elif f.name in OPTION_CHOICES:
+                        yield Select(list(OPTION_CHOICES[f.name]), value=value, allow_blank=False,
+                                     id=f"opt-{f.name}")
+                    else:
+                        yield Input(str(value), type="integer" if f.type is int else "text", id=f"opt-{f.name}")
+            yield Static(id="form-error")
+            with Horizontal(id="form-buttons"):
+                yield Button("Start the game (ctrl+s)", variant="success", id="start")
+                yield Button("Back (Esc)", id="cancel")
+        yield Footer()
+
+    def _prefill_setup(self) -> str:
+        pre = self.prefill
+        if pre.solo:
+            for i, (_, civs) in enumerate(SOLO_SETUPS):
+                if civs == tuple(pre.civs):
+                    return f"s{i}"
+            return "s0"
+        for i, (_, civs) in enumerate(SETUPS):
+            if civs == tuple(pre.civs):
+                return f"m{i}"
+        return "m0"
+
+    def on_mount(self) -> None:
+        self._sync()
+        self.query_one("#setup", Select).focus()
+
+    @on(Select.Changed, "#setup")
+    def _setup_changed(self) -> None:
+        self._sync()
+
+    def _civs(self) -> tuple[tuple[str, ...], bool]:
+        value = str(self.query_one("#setup", Select).value)
+        if value.startswith("s"):
+            return SOLO_SETUPS[int(value[1:])][1], True
+        return SETUPS[int(value[1:])][1], False
+
+    def _sync(self) -> None:
+        civs, solo = self._civs()
+        for seat in range(4):
+            row = self.query_one(f"#seat-row-{seat}")
+            row.display = not solo and seat < len(civs)
+            if seat < len(civs):
+                self.query_one(f"#seat-label-{seat}", Label).update(f"Seat {seat + 1}: {civs[seat].capitalize()}")
+        self.query_one("#difficulty-row").display = solo
+        mode = self.query_one("#mode", Select)
+        if solo:
+            mode.value = "abundance"
+        mode.disabled = solo
+
+    def _read(self) -> NewGameChoice:
+        civs, solo = self._civs()
+        seats = tuple(str(self.query_one(f"#seat-{s}", Select).value) for s in range(len(civs)))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        options = {}
+        for f in msgspec.structs.fields(RuleOptions):
+            widget = self.query_one(f"#opt-{f.name}")
+            if isinstance(widget, Checkbox):
+                options[f.name] = widget.value
+            elif isinstance(widget, Select):
+                options[f.name] = str(widget.value)
+            else:
+                text = widget.value.strip()
+                if f.type is int:
+                    if not text.lstrip("-").isdigit():
+                        raise ValueError(f"{OPTION_LABELS.get(f.name, f.name)}: a whole number, please")
+                    options[f.name] = int(text)
+                else:
+                    options[f.name] = text
+        return build_choice(
+            civs,
+            str(self.query_one("#mode", Select).value),
+            seats,
+            solo=str(self.query_one("#difficulty", Select).value) if solo else None,
+            teaching=self.query_one("#teaching", Checkbox).value,
+            seed=seed,
+            options=options,
+        )
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @guarded
+    def action_start(self) -> None:
+        try:
+            choice = self._read()
+        except (ValueError, TypeError, msgspec.ValidationError) as exc:
+            self.query_one("#form-error", Static).update(Text(str(exc), style="bold #ff5f5f"))
+            return
+        self.dismiss(choice)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        from monuments_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

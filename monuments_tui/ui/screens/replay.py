@@ -1,0 +1,173 @@
+"""The replay screen: the game's panes, read-only, moved through by step, turn and round."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from monuments_tui.rules import waiting_for
+from monuments_tui.ui import wording
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
+from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.widgets.board import Board, BoardView
+
+
+class ReplayScreen(Screen):
+    """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Step back", priority=True),
+        Binding("right", "step(1)", "Step", priority=True),
+        Binding("shift+left", "turn(-1)", "Turn back", priority=True),
+        Binding("shift+right", "turn(1)", "Turn", priority=True),
+        Binding("ctrl+left", "round(-1)", "Round back", priority=True, show=False),
+        Binding("ctrl+right", "round(1)", "Round", priority=True, show=False),
+        Binding("home", "start", "Start", show=False),
+        Binding("end", "end", "End", show=False),
+        Binding("g", "goto", "Go to turn"),
+        Binding("v", "view", "Seat view"),
+        Binding("p", "play_from_here", "Play from here"),
+        Binding("f1", "help", "Help"),
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, replay, *, live: bool = False, position: int | None = None):
+        super().__init__()
+        self.replay = replay
+        self.live = live
+        self.view_seat: int | None = None
+        self._start_position = position
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Board()
+        yield Static(id="position")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self._start_position is not None:
+            self.replay.goto(self._start_position)
+        self.redraw()
+        if self.replay.warnings:
+            self.notify("\n".join(self.replay.warnings), title="While opening the save", severity="warning")
+
+    # -- drawing -------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        r = self.replay
+        state = r.view(self.view_seat)
+        steps = r.steps[: r.position]
+        board = self.query_one(Board)
+        board.show(
+            BoardView(
+                state=state,
+                steps=steps,
+                viewer=self.view_seat,
+                show_all=self.view_seat is None,
+                controllers=tuple(r.seats),
+            )
+        )
+        names = [p.civ.capitalize() for p in state.players]
+        status = Text()
+        status.append(" Monuments · Replay ", style="bold reverse")
+        status.append(f" {r.title} ", style="bold")
+        status.append(f"· {waiting_for(state)}")
+        self.query_one("#status", Static).update(status)
+        pos = Text()
+        pos.append(f" step {r.position}/{len(r.steps)} · ", style="bold")
+        pos.append(f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"))
+        pos.append(f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}")
+        last = r.last_step
+        if last is not None:
+            words, _ = wording.step_lines(last, self.view_seat, names)
+            pos.append(f" · last: {names[last.seat]} {words}", style="#8a8a8a")
+        taken = r.taken_back_here() if hasattr(r, "taken_back_here") else []
+        if taken:
+            n = sum(len(t.steps) for t in taken)
+            pos.append(f" · {n} step(s) were taken back here", style="italic")
+        self.query_one("#position", Static).update(pos)
+
+    # -- moving --------------------------------------------------------------------------------------
+    @guarded
+    def action_step(self, delta: int) -> None:
+        moved = self.replay.forward() if delta > 0 else self.replay.back()
+        if not moved:
+            self.notify("At the end of the game." if delta > 0 else "At the start.", timeout=2)
+        self.redraw()
+
+    @guarded
+    def action_turn(self, delta: int) -> None:
+        self.replay.next_turn() if delta > 0 else self.replay.prev_turn()
+        self.redraw()
+
+    @guarded
+    def action_round(self, delta: int) -> None:
+        self.replay.next_round() if delta > 0 else self.replay.prev_round()
+        self.redraw()
+
+    def action_start(self) -> None:
+        self.replay.to_start()
+        self.redraw()
+
+    def action_end(self) -> None:
+        self.replay.to_end()
+        self.redraw()
+
+    def action_goto(self) -> None:
+        self.app.push_screen(
+            AskDialog(f"Go to turn (0 = set-up, {self.replay.turns} = the last turn):", title="Go to turn"),
+            callback=self._goto,
+        )
+
+    @guarded
+    def _goto(self, answer: str | None) -> None:
+        if not answer:
+            return
+        if not answer.isdigit():
+            self.notify(f"'{answer}' is not a turn number", severity="warning")
+            return
+        self.replay.goto_turn(int(answer))
+        self.redraw()
+
+    def action_view(self) -> None:
+        seats = len(self.replay.config.civs)
+        if self.view_seat is None:
+            self.view_seat = 0
+        elif self.view_seat + 1 < seats:
+            self.view_seat += 1
+        else:
+            self.view_seat = None
+        self.redraw()
+
+    def action_play_from_here(self) -> None:
+        r = self.replay
+        self.app.push_screen(
+            ConfirmDialog(
+                f"Start a new game from step {r.position} (turn {r.turn})? It is saved as a new file; "
+                "the original stays as it is.",
+                yes="Play from here",
+                no="Stay in the replay",
+                title="Play from here",
+            ),
+            callback=self._play_from_here,
+        )
+
+    @guarded
+    def _play_from_here(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        session = self.replay.play_from_here(self.app.saves_dir)
+        self.app.start_session(session)
+
+    def action_help(self) -> None:
+        from monuments_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss()
+        else:
+            self.app.goto_title()

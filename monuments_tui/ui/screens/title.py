@@ -1,0 +1,148 @@
+"""The title screen and the list of saved games (for loading or replaying)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.saves_list import list_saves
+
+LOGO = r"""
+ __  __                                        _
+|  \/  | ___  _ __  _   _ _ __ ___   ___ _ __ | |_ ___
+| |\/| |/ _ \| '_ \| | | | '_ ` _ \ / _ \ '_ \| __/ __|
+| |  | | (_) | | | | |_| | | | | | |  __/ | | | |_\__ \
+|_|  |_|\___/|_| |_|\__,_|_| |_| |_|\___|_| |_|\__|___/
+"""
+
+MENU = (
+    ("new", "New game", "n"),
+    ("continue", "Continue the latest game", "c"),
+    ("load", "Load a game", "l"),
+    ("replay", "Replay a game", "r"),
+    ("help", "Help", "h"),
+    ("quit", "Quit", "q"),
+)
+
+
+class TitleScreen(Screen):
+    """New game, continue, load, replay, help, quit."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("c", "choose('continue')", "Continue"),
+        Binding("l", "choose('load')", "Load"),
+        Binding("r", "choose('replay')", "Replay"),
+        Binding("h,f1", "choose('help')", "Help"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(Text(LOGO.strip("\n"), style="bold #ffd75f"), id="logo")
+            yield Static(
+                Text("Build your civilisation's monument, one layer at a time. A board game for 1-4 players.",
+                     justify="center", style="italic"),
+                id="tagline",
+            )
+            with Center():
+                yield OptionList(*[Option(f"{label}  ({key})", id=oid) for oid, label, key in MENU], id="menu")
+            yield Static(id="title-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#menu", OptionList).focus()
+        self.query_one("#title-note", Static).update(
+            Text(f"Saves folder: {self.app.saves_dir}", style="#8a8a8a", justify="center")
+        )
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id)
+
+    @guarded
+    def action_choose(self, what: str) -> None:
+        app = self.app
+        if what == "new":
+            app.open_new_game()
+        elif what == "continue":
+            app.continue_latest()
+        elif what == "load":
+            app.push_screen(SavesScreen("load"))
+        elif what == "replay":
+            app.push_screen(SavesScreen("replay"))
+        elif what == "help":
+            from monuments_tui.ui.screens.help import HelpScreen
+
+            app.push_screen(HelpScreen())
+        elif what == "quit":
+            app.exit()
+
+
+class SavesScreen(Screen):
+    """The saves folder: pick a game to load (go on playing) or to replay."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("enter", "open", "Open", show=True),
+        Binding("f5", "reload", "Refresh"),
+    ]
+
+    def __init__(self, purpose: str = "load"):
+        super().__init__()
+        self.purpose = purpose
+        self.saves = []
+
+    def compose(self) -> ComposeResult:
+        verb = "Load a game" if self.purpose == "load" else "Replay a game"
+        yield Static(Text(f" {verb} ", style="bold reverse"), id="status")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static(id="saves-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Configuration", "Started", "Round", "Status", "File")
+        self.action_reload()
+        table.focus()
+
+    def action_reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.saves = list_saves(self.app.saves_dir)
+        for s in self.saves:
+            status = s.status if not s.error else f"cannot open: {s.error[:60]}"
+            table.add_row(s.title or s.path.stem, s.config, s.date, str(s.round) if s.round else "-",
+                          status, s.path.name)
+        note = self.query_one("#saves-note", Static)
+        if not self.saves:
+            note.update(Text(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
+                             style="#8a8a8a"))
+        else:
+            note.update(Text(f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back",
+                             style="#8a8a8a"))
+
+    @on(DataTable.RowSelected)
+    def _row(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    @guarded
+    def action_open(self) -> None:
+        table = self.query_one(DataTable)
+        if not self.saves or table.cursor_row is None or table.cursor_row >= len(self.saves):
+            return
+        chosen = self.saves[table.cursor_row]
+        if self.purpose == "replay":
+            self.app.open_replay(chosen.path)
+        else:
+            self.app.open_save(chosen.path)
+
+    def action_close(self) -> None:
+        self.dismiss()

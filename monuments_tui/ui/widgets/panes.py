@@ -1,0 +1,158 @@
+"""The side panes of the game and replay screens: inspector, hand, players, quests, log.
+
+Attributes down: the screen calls `show(...)` with the state to display; the panes only
+render text (see `ui.pane_text` and `ui.wording`).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import RichLog, Static
+
+from monuments_tui.ui import pane_text, wording
+
+
+class TextPane(VerticalScroll):
+    """A titled, scrollable pane holding one block of text."""
+
+    DEFAULT_CSS = """
+    TextPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; }
+    TextPane:focus-within { border: round $accent; }
+    TextPane > Static { width: 100%; }
+    """
+
+    def __init__(self, title: str, *, id: str | None = None):
+        super().__init__(id=id)
+        self.border_title = title
+        self.can_focus = True
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="body")
+
+    def set_text(self, text: Text | str, subtitle: str = "") -> None:
+        self.query_one(".body", Static).update(text)
+        self.border_subtitle = subtitle
+
+
+class InspectorPane(TextPane):
+    def __init__(self, *, id: str | None = "inspector"):
+        super().__init__("Hex", id=id)
+
+    def show(self, state, hex_id: str | None) -> None:
+        self.border_title = f"Hex {hex_id}" if hex_id else "Hex"
+        self.set_text(pane_text.inspector_text(state, hex_id))
+
+
+class HandPane(TextPane):
+    def __init__(self, *, id: str | None = "hand"):
+        super().__init__("Hand", id=id)
+        self.wide = True
+
+    def show(self, state, seat: int | None) -> None:
+        if state is None or seat is None:
+            self.border_title = "Hand"
+            self.set_text(Text("nobody's turn", style=pane_text.DIM))
+            return
+        self.border_title = f"Hand · {pane_text.civ_name(state, seat)}"
+        self.set_text(pane_text.hand_text(state, seat, wide=self.wide), "G green · R red")
+
+
+class PlayersPane(TextPane):
+    def __init__(self, *, id: str | None = "players"):
+        super().__init__("Players", id=id)
+
+    def show(self, state, viewer: int | None, controllers: tuple[str, ...]) -> None:
+        self.set_text(pane_text.players_text(state, viewer, controllers))
+
+
+class QuestsPane(TextPane):
+    def __init__(self, *, id: str | None = "quests"):
+        super().__init__("Quests", id=id)
+
+    def show(self, state, viewer: int | None, *, show_all: bool) -> None:
+        if show_all:
+            self.border_title = "Quests · all players"
+            self.set_text(pane_text.quests_text(state, None, show_all=True), "* can be turned in")
+        elif viewer is None:
+            self.border_title = "Quests"
+            self.set_text(Text("hidden until a player takes the seat", style=pane_text.DIM))
+        else:
+            self.border_title = f"Quests · {pane_text.civ_name(state, viewer)} (private)"
+            self.set_text(pane_text.quests_text(state, viewer), "* can be turned in")
+
+
+class LogPane(RichLog):
+    """The game log, grouped by round and turn, in words with the notation beside."""
+
+    DEFAULT_CSS = """
+    LogPane { border: round $panel-lighten-2; height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
+    LogPane:focus { border: round $accent; }
+    """
+
+    def __init__(self, *, id: str | None = "log"):
+        super().__init__(id=id, wrap=False, markup=False, auto_scroll=True)
+        self.border_title = "Log"
+        self.filter_seat: int | None = None
+        self._key: tuple | None = None
+        self._shown: list[int] = []
+        self._last_group: tuple[int, int] | None = None
+        self._last_args: tuple | None = None
+
+    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = ()) -> None:
+        """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all)."""
+        args = (steps, names, viewer_of, controllers)
+        self._last_args = args
+        seqs = [s.seq for s in steps]
+        key = (self.filter_seat, tuple(names), self.size.width, getattr(viewer_of, "key", None))
+        if key == self._key and seqs[: len(self._shown)] == self._shown:
+            new = steps[len(self._shown):]
+        else:
+            self.clear()
+            self._last_group = None
+            new = steps
+            self._key = key
+        width = max(40, self.scrollable_content_region.width or self.size.width - 4)
+        for step in new:
+            self._write_step(step, names, viewer_of(step), controllers, width)
+        self._shown = seqs
+        who = "all players" if self.filter_seat is None else names[self.filter_seat]
+        self.border_subtitle = f"showing {who} · ctrl+f filter"
+
+    def refilter(self) -> None:
+        if self._last_args:
+            self._key = None
+            self.show(*self._last_args)
+
+    def on_resize(self) -> None:
+        if self._last_args:
+            self._key = None
+            self.show(*self._last_args)
+
+    def _write_step(self, step, names, viewer, controllers, width: int) -> None:
+        group = (step.round, step.turn)
+        if self._last_group is None or group != self._last_group:
+            if self._last_group is None or step.round != self._last_group[0]:
+                self.write(Text("Set-up" if step.round == 0 else f"Round {step.round}", style="bold underline"))
+            if step.round > 0:
+                self.write(Text(f" {names[step.seat]}'s turn", style="bold"))
+            self._last_group = group
+        if self.filter_seat is not None and step.seat != self.filter_seat:
+            return
+        words, extra = wording.step_lines(step, viewer, names)
+        who = names[step.seat] if 0 <= step.seat < len(names) else "?"
+        nota = wording.notation(step, viewer)
+        line = Text()
+        line.append(f"  {who:<7} ", style="bold")
+        line.append(words)
+        room = width - line.cell_len - len(nota) - 2
+        if room >= 1:
+            line.append(" " * room)
+            line.append(nota, style="#8a8a8a")
+            self.write(line)
+        else:
+            self.write(line)
+            self.write(Text(f"{'':10}{nota}", style="#8a8a8a"))
+        for x in extra:
+            self.write(Text(f"{'':10}{x}", style="italic"))
