@@ -1,0 +1,210 @@
+"""Quests: starting quests, Draw quest cards, turning quests in, hidden quests (rules review A15).
+
+Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to the rules review.
+"""
+
+from __future__ import annotations
+
+from monuments_tui.rules import GameConfig, decide, fold, format_command, legal_commands, new_game, parse_command
+from monuments_tui.rules import events as ev
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.state import copy_state
+from monuments_tui.rules.views import HIDDEN, visible_event, visible_state
+from tests.positions import add_resources, bare, clear_units, rejected, run, turn_of, workers_on
+
+
+def quest_turn(layers: int = 0, green: bool = False, bonuses=()):
+    """Greece (seat 0) to play, with `layers` built, the quest card on its `green` side."""
+    s = bare()
+    s.players[0].layers = layers
+    s.players[0].bonuses = list(bonuses)
+    if green:
+        s.players[0].green.append("quest")
+    return turn_of(s, 0)
+
+
+def test_starting_quests_deal_two_keep_one():
+    """Player set-up, l.154: each player is dealt 2 starting quests, keeps one; the rest leave the game."""
+    s = new_game(GameConfig(civs=("greece", "egypt"), seed=3))
+    assert isinstance(s.pending, pd.ChooseStartQuest) and len(s.pending.options) == 2
+    keep, other = s.pending.options
+    after = run(s, f"startquest {keep}")
+    assert after.players[0].quests == [keep]
+    assert other in after.removed_cards and "0" not in after.start_quests
+
+
+def test_red_draws_two_and_green_draws_three():
+    """Draw quest cards, l.367, l.379: red draws 2, green (upgraded) draws 3."""
+    red = run(quest_turn(), "play quest")
+    assert isinstance(red.pending, pd.KeepQuests) and len(red.pending.options) == 2
+    assert red.pending.options == tuple(quest_turn().quest_decks["0-1"][:2])
+    green = run(quest_turn(green=True), "play quest")
+    assert len(green.pending.options) == 3
+
+
+def test_quest_draw_bonus_adds_a_card():
+    """Common bonus (B18): the quest-draw card adds 1 card to the Draw quest cards action."""
+    s = run(quest_turn(bonuses=["cb1-quests"]), "play quest")
+    assert len(s.pending.options) == 3
+    s = run(quest_turn(green=True, bonuses=["cb1-quests"]), "play quest")
+    assert len(s.pending.options) == 4
+
+
+def test_keep_at_least_one_and_discard_the_rest():
+    """l.367-369: keep at least one; the others go to that deck's discard pile."""
+    s = run(quest_turn(), "play quest")
+    a, b = s.pending.options
+    assert "at least one" in str(rejected(s, "keep none"))
+    assert "was not drawn" in str(rejected(s, "keep q44-nope"))
+    after = run(s, f"keep {a}")
+    assert after.players[0].quests == [a]
+    assert after.quest_discards["0-1"] == [b]
+    assert a not in after.quest_decks["0-1"] and b not in after.quest_decks["0-1"]
+    assert after.current == 1 and after.players[0].discard == ["quest"]
+
+
+def test_keep_both_and_there_is_no_limit():
+    """l.369, l.379: you may keep one or both; there is no limit to quests in progress."""
+    s = quest_turn()
+    s.players[0].quests = ["q01-land", "q01-food", "q01-metal"]
+    s.quest_decks["0-1"] = [q for q in s.quest_decks["0-1"] if q not in s.players[0].quests]
+    s = run(s, "play quest")
+    after = run(s, "keep " + " ".join(s.pending.options))
+    assert len(after.players[0].quests) == 5
+    legal = {format_command(c) for c in legal_commands(s)}
+    a, b = s.pending.options
+    assert legal == {f"keep {a}", f"keep {b}", f"keep {a} {b}"}
+
+
+def test_draw_from_the_deck_matching_your_layers():
+    """l.369, l.375: draw from the deck of your monument level (0-1, 2-3, 4-5)."""
+    for layers, deck in [(0, "0-1"), (1, "0-1"), (2, "2-3"), (3, "2-3"), (4, "4-5"), (5, "4-5")]:
+        s = run(quest_turn(layers=layers), "play quest")
+        assert s.pending.deck == deck
+        assert all(q in quest_turn().quest_decks[deck] for q in s.pending.options)
+
+
+def test_an_empty_deck_is_reshuffled_from_its_discards():
+    """Player set-up, l.154; l.381: when a quest deck runs out, its discards are shuffled into a new deck."""
+    s = quest_turn()
+    deck = s.quest_decks["0-1"]
+    s.quest_decks["0-1"] = deck[:1]
+    s.quest_discards["0-1"] = deck[1:4]
+    events = decide(s, parse_command("play quest"))
+    shuffled = [e for e in events if isinstance(e, ev.QuestDeckShuffled)]
+    assert len(shuffled) == 1 and sorted(shuffled[0].order) == sorted(deck[1:4])
+    after = fold(s, events)
+    assert after.pending.options[0] == deck[0] and after.pending.options[1] in deck[1:4]
+    assert after.quest_discards["0-1"] == [] and len(after.quest_decks["0-1"]) == 2
+    assert after.rng == shuffled[0].rng != s.rng
+
+
+def test_a_short_deck_without_discards_draws_what_is_left():
+    """l.154: if a deck runs out and there are no discards, you draw what is left."""
+    s = quest_turn()
+    s.quest_decks["0-1"] = s.quest_decks["0-1"][:1]
+    after = run(s, "play quest")
+    assert len(after.pending.options) == 1
+
+
+def test_no_quests_at_that_level_makes_the_card_unplayable():
+    """l.154 and B59: with no cards and no discards at your level there are no quests; the card does nothing."""
+    s = quest_turn(layers=2)
+    s.quest_decks["2-3"] = []
+    s.quest_discards["2-3"] = []
+    assert "would have no effect" in str(rejected(s, "play quest"))
+    assert "play quest" not in [format_command(c) for c in legal_commands(s)]
+
+
+# -- turning quests in ---------------------------------------------------------------------------
+def quest_ready(quest: str = "qs-land", layers: int = 0):
+    """Greece holds `quest` (4 land hexes) and controls E19, E20, F18, D18."""
+    s = quest_turn(layers=layers)
+    clear_units(s, 0)
+    workers_on(s, 0, ["E19", "E20", "F18", "D18"])
+    s.players[0].quests = [quest]
+    return s
+
+
+def test_turn_in_a_completed_quest_before_the_action():
+    """l.371-373: turn in a completed quest at any point during your own turn."""
+    s = quest_ready(layers=2)
+    after = run(s, "turnin qs-land")
+    assert after.players[0].completed == ["qs-land"] and after.players[0].quests == []
+    assert isinstance(after.pending, pd.ChooseAction) and after.current == 0
+
+
+def test_turn_in_after_the_action_and_only_when_met():
+    """l.371-373 (B60): after the action the turn waits while a quest can be turned in."""
+    s = quest_ready(layers=2)
+    after = run(s, "play production", "produce E19", "done")
+    assert isinstance(after.pending, pd.AfterAction)
+    assert [format_command(c) for c in legal_commands(after)] == ["turnin qs-land", "end"]
+    unmet = quest_ready(layers=2)
+    unmet.players[0].quests = ["q01-land"]
+    assert "not complete" in str(rejected(unmet, "turnin q01-land"))
+
+
+def test_quests_of_any_level_may_be_completed():
+    """l.375: quests from earlier levels (and the starting quest) may still be completed."""
+    s = quest_ready("q01-food", layers=4)
+    add_resources(s, "D18", food=4)
+    after = run(s, "turnin q01-food")
+    assert after.players[0].completed == ["q01-food"]
+
+
+def test_bonus_resource_while_the_level_matches_the_back():
+    """l.377, B27: completing a quest while your level is on its back gives a resource of your choice,
+    placed on a matching hex with your worker; starting quests count as 0-1."""
+    s = quest_ready(layers=1)
+    assert "bonus resource" in str(rejected(s, "turnin qs-land"))
+    assert "produces metal, not wood" in str(rejected(s, "turnin qs-land wood E20"))
+    after = run(s, "turnin qs-land food D18")
+    assert after.resources["D18"] == {"food": 1}
+    late = quest_ready(layers=2)
+    assert "no bonus resource" in str(rejected(late, "turnin qs-land food D18"))
+
+
+# -- hidden quests (B87) ---------------------------------------------------------------------------
+def test_quests_in_progress_are_hidden_from_other_players():
+    """l.369, B87: quests in progress lie face down; each seat sees only its own."""
+    s = quest_turn()
+    s.players[0].quests = ["q01-land"]
+    s.players[1].quests = ["q01-food", "q01-metal"]
+    s.players[1].completed = ["qs-wood"]
+    mine = visible_state(s, 0)
+    assert mine.players[0].quests == ["q01-land"]
+    assert mine.players[1].quests == [HIDDEN, HIDDEN]
+    assert mine.players[1].completed == ["qs-wood"]  # turned in: shown to everyone [l.373]
+    public = visible_state(s, None)
+    assert public.players[0].quests == [HIDDEN] and public.players[1].quests == [HIDDEN, HIDDEN]
+    assert all(q == HIDDEN for q in mine.quest_decks["0-1"]) and len(mine.quest_decks["0-1"]) == len(s.quest_decks["0-1"])
+    assert s.players[1].quests == ["q01-food", "q01-metal"]  # the state itself keeps them
+
+
+def test_drawn_and_dealt_quests_are_hidden_from_the_others():
+    """l.154, l.369: the starting quests dealt and the cards being chosen are seen only by their owner."""
+    s = new_game(GameConfig(civs=("greece", "egypt"), seed=3))
+    assert visible_state(s, 0).pending.options == s.pending.options
+    assert visible_state(s, 1).pending.options == (HIDDEN, HIDDEN)
+    assert visible_state(s, 1).start_quests["1"] == s.start_quests["1"]
+    assert visible_state(s, 0).start_quests["1"] == [HIDDEN, HIDDEN]
+    q = quest_turn()
+    events = decide(q, parse_command("play quest"))
+    dealt = next(e for e in events if isinstance(e, ev.QuestsDealt))
+    assert visible_event(q, dealt, 0) == dealt
+    assert visible_event(q, dealt, 1).cards == (HIDDEN, HIDDEN)
+    shown = [visible_event(q, e, 1) for e in events if isinstance(e, ev.PendingSet)]
+    assert shown[-1].pending.options == (HIDDEN, HIDDEN)
+
+
+def test_the_ai_quests_are_hidden_until_the_end():
+    """Solo, l.516, l.553, B87: the AI's quests are unseen, and revealed when the game is over."""
+    s = bare()
+    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy", ai_seat=1)
+    s.players[1].quests = ["qs-land"]
+    assert visible_state(s, 0).players[1].quests == [HIDDEN]
+    assert visible_state(s, 1).players[1].quests == [HIDDEN]
+    over = copy_state(s)
+    over.phase = "over"
+    assert visible_state(over, 0).players[1].quests == ["qs-land"]
