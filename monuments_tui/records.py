@@ -49,44 +49,27 @@ class RecordError(ValueError):
 
 # -- scores -----------------------------------------------------------------------------------------
 def final_scores(state: GameState) -> list[dict[str, Any]] | None:
-    """The score table of a finished game, one dict per seat, or None if not available.
+    """The final score breakdown of a finished game, one dict per seat in seat order, or None.
 
-    Uses `rules.scoring.score(state)` when the rules provide it; a game that is not over
-    has no final scores.
+    Each dict: seat, civ, score_card, lines [{key, name, detail, vp}], total, layers,
+    military_power, resources, place, shared. From `rules.scoring` (score and ranking);
+    None for a game that is not over, or if the rules give no scoring.
     """
     if state.phase != "over":
         return None
     try:
-        from monuments_tui.rules import scoring
-    except ImportError:
+        from monuments_tui.rules.scoring import ranking, score
+    except ImportError:  # pragma: no cover - scoring is part of the rules now
         return None
-    score = getattr(scoring, "score", None)
-    if score is None:
-        return None
-    result = msgspec.to_builtins(score(state))
-    if isinstance(result, dict):
-        for key in ("seats", "players", "rows", "scores"):
-            if isinstance(result.get(key), list):
-                result = result[key]
-                break
-    if not isinstance(result, list):
-        return None
+    breakdown = score(state)
+    places = {p.seat: p for p in ranking(state, breakdown)}
     rows = []
-    for seat, row in enumerate(result):
-        if not isinstance(row, dict):
-            row = {"total": row}
-        row = dict(row)
-        row.setdefault("seat", seat)
-        row.setdefault("civ", state.players[seat].civ)
+    for b in breakdown:
+        row = msgspec.to_builtins(b)
+        row["place"] = places[b.seat].place
+        row["shared"] = places[b.seat].shared
         rows.append(row)
     return rows
-
-
-def _total(row: dict[str, Any]) -> Any:
-    for key in ("total", "points", "score", "vp"):
-        if key in row:
-            return row[key]
-    return None
 
 
 def result_line(state: GameState, scores: list[dict[str, Any]] | None) -> str:
@@ -94,16 +77,36 @@ def result_line(state: GameState, scores: list[dict[str, Any]] | None) -> str:
     if state.phase != "over":
         return f"unfinished: round {state.round}, {waiting_for(state)}"
     if not scores:
-        return "game over (scores not available)"
-    totals = [(_total(r), r) for r in scores]
-    parts = ", ".join(f"{r['civ'].capitalize()} {t}" for t, r in totals)
-    winners = [r for r in scores if r.get("winner") or r.get("rank") == 1]
-    if not winners and all(isinstance(t, (int, float)) for t, _ in totals):
-        best = max(t for t, _ in totals)
-        winners = [r for t, r in totals if t == best]
-    if len(winners) == 1:
-        return f"{winners[0]['civ'].capitalize()} wins: {parts}"
-    return f"game over: {parts}"
+        return "game over"
+    ordered = sorted(scores, key=lambda r: (r["place"], r["seat"]))
+    totals = ", ".join(f"{r['civ'].capitalize()} {r['total']}" for r in ordered)
+    first = [r["civ"].capitalize() for r in ordered if r["place"] == 1]
+    if len(first) == 1:
+        return f"{first[0]} wins: {totals}"
+    return f"{' and '.join(first)} share the victory: {totals}"
+
+
+def score_table(scores: list[dict[str, Any]]) -> list[str]:
+    """The score cards side by side, one row per score line, then total and place."""
+    keys: list[str] = []
+    names: dict[str, str] = {}
+    for row in scores:
+        for line in row["lines"]:
+            if line["key"] not in names:
+                keys.append(line["key"])
+                names[line["key"]] = line["name"]
+    header = [""] + [r["civ"].capitalize() for r in scores]
+    table = [header]
+    for key in keys:
+        cells = [names[key]]
+        for row in scores:
+            line = next((ln for ln in row["lines"] if ln["key"] == key), None)
+            cells.append("" if line is None else (f"{line['vp']} ({line['detail']})" if line["detail"] else str(line["vp"])))
+        table.append(cells)
+    table.append(["Total"] + [str(r["total"]) for r in scores])
+    table.append(["Place"] + [f"{r['place']}{' (shared)' if r['shared'] else ''}" for r in scores])
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    return ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |" for row in table]
 
 
 # -- outcomes ---------------------------------------------------------------------------------------
@@ -229,27 +232,10 @@ def export_text(source: Path | str | Replay) -> str:
     lines.append("")
     lines.append("== Final scores ==")
     if scores:
-        lines.extend(_score_table(scores))
-    elif final.phase == "over":
-        lines.append("| scores are not available in this version")
+        lines.extend(score_table(scores))
     else:
-        lines.append("| the game is not finished")
+        lines.append("| the game is not finished" if final.phase != "over" else "| no scores")
     return "\n".join(lines) + "\n"
-
-
-def _score_table(scores: list[dict[str, Any]]) -> list[str]:
-    keys = [k for k in scores[0] if k not in ("seat", "civ")]
-    header = ["civ"] + keys
-    rows = [[str(r.get("civ", "")).capitalize()] + [_cell(r.get(k, "")) for k in keys] for r in scores]
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
-    fmt = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
-    return [fmt(header)] + [fmt(row) for row in rows]
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(",", ":"))
-    return str(value)
 
 
 def export_json(source: Path | str | Replay) -> dict[str, Any]:
@@ -388,6 +374,13 @@ def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step]
         if state.pending is None:
             raise RecordError(source, lineno, f"{notation!r} comes after the end of the game")
         seat = state.pending.seat
+        if civ not in civs:
+            raise RecordError(
+                source,
+                lineno,
+                f"expected a step such as '12. {civs[0]} play movement': {civ!r} is not a civilisation "
+                f"of this game ({', '.join(civs)})",
+            )
         if civ != civs[seat]:
             raise RecordError(source, lineno, f"the record has {civ} play, but {waiting_for(state)}")
         try:
@@ -484,7 +477,7 @@ def format_check(summary: dict[str, Any]) -> str:
         f"result    {summary['result']}",
     ]
     if summary["scores"]:
-        lines.extend(_score_table(summary["scores"]))
+        lines.extend(score_table(summary["scores"]))
     lines.extend(f"warning: {w}" for w in summary["warnings"])
     return "\n".join(lines)
 

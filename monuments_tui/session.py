@@ -191,17 +191,17 @@ def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
     label = f"step {step.seq} ({civ}: {step.text})"
     if state.pending is None:
         return f"cannot undo {label}: the game is over (replay it, or switch on teaching mode)"
-    if step.seat != state.pending.seat:
-        now = state.players[state.pending.seat].civ.capitalize()
-        return (
-            f"cannot undo {label}: it was {civ}'s step and it is {now} to decide; "
-            "in a standard game a player may undo only their own steps of their current turn"
-        )
     reason = hidden_or_random(step.events)
     if reason:
         return (
             f"cannot undo {label}: {reason}; in a standard game undo stops at dice rolls, card draws "
             "and the start of a turn (switch on teaching mode to undo further)"
+        )
+    if step.seat != state.pending.seat:
+        now = state.players[state.pending.seat].civ.capitalize()
+        return (
+            f"cannot undo {label}: it was {civ}'s step and it is {now} to decide; "
+            "in a standard game a player may undo only their own steps of their current turn"
         )
     return None
 
@@ -476,6 +476,8 @@ class GameSession:
             raise ValueError("the game is over")
         if name == "human":
             raise ValueError("this seat is played by a person")
+        if name == "ai":
+            return parse_command("ai")  # the solo AI deck decides inside the rules
         return get_bot(name)(self._timeline.state, rnd or self._rnd)
 
     # -- undo and redo ------------------------------------------------------------------------

@@ -1,0 +1,77 @@
+"""Helpers for the session, saves, replay and records tests: seeded games played by a bot."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import msgspec
+
+from monuments_tui import session as session_module
+from monuments_tui.rules import GameConfig, legal_commands
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.state import GameState
+from monuments_tui.session import GameSession
+
+CONFIG = GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=7)
+
+
+def enc(state: GameState) -> bytes:
+    """A state as bytes, for exact comparisons."""
+    return msgspec.msgpack.encode(state)
+
+
+def new_session(tmp_path: Path, *, teaching: bool = False, config: GameConfig = CONFIG, **kw) -> GameSession:
+    return GameSession.new(config, seats=("random", "random"), teaching=teaching, saves_dir=tmp_path, **kw)
+
+
+def play(session: GameSession, steps: int, rnd: random.Random | None = None) -> None:
+    """Play up to `steps` random legal commands."""
+    rnd = rnd or random.Random(1)
+    for _ in range(steps):
+        if session.state.pending is None:
+            return
+        session.execute(rnd.choice(legal_commands(session.state)))
+
+
+def play_until(session: GameSession, predicate, rnd: random.Random | None = None, limit: int = 2000) -> None:
+    """Play random legal commands until a step's events satisfy `predicate` (that step included)."""
+    rnd = rnd or random.Random(1)
+    for _ in range(limit):
+        events = session.execute(rnd.choice(legal_commands(session.state)))
+        if predicate(events):
+            return
+    raise AssertionError("the predicate never held")
+
+
+def draws_quests(events) -> bool:
+    return any(isinstance(e, ev.QuestsDealt) for e in events)
+
+
+def lines(path: Path) -> list[bytes]:
+    return path.read_bytes().splitlines()
+
+
+def battle_ready(monkeypatch) -> tuple[str, str]:
+    """Make new games start in a prepared position: play has begun, Greece (seat 0) to play,
+    a Greek army next to an Egyptian worker. Returns (army hex, target hex).
+
+    Saves begin at `new_game(config)`; the patch gives the session and the loader the
+    same starting position, so a battle is a few commands away.
+    """
+    from monuments_tui.rules.board import layout_for, load_board
+    from tests.military_helpers import board, unit
+
+    layout = layout_for(CONFIG.civs, CONFIG.mode)
+    world = load_board()
+    army = sorted(layout.land)[10]
+    target = next(h for h in sorted(world.neighbours(army)) if h in layout.land and not world.is_river(army, h))
+
+    def prepared(config: GameConfig) -> GameState:
+        s = board(civs=config.civs, mode=config.mode, seed=config.seed)
+        unit(s, 0, "army", army)
+        unit(s, 1, "worker", target)
+        return s
+
+    monkeypatch.setattr(session_module, "new_game", prepared)
+    return army, target
