@@ -123,7 +123,8 @@ class MapView(ScrollView, can_focus=True):
         disabled: bool = False,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
-        self._strips: list[Strip] | None = None
+        self._lines: list[Text] | None = None
+        self._strips: dict[int, Strip] = {}
         self._legend: list[Strip] | None = None
         self._legend_key: tuple | None = None
         self.set_reactive(MapView.state, state)
@@ -286,28 +287,54 @@ class MapView(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ rendering
 
     def _invalidate(self) -> None:
-        self._strips = None
+        self._lines = None
+        self._strips = {}
         self.refresh()
 
-    def _map_strips(self) -> list[Strip]:
-        if self._strips is None:
-            lines = render_map(self.state, None, self.zoom, color=self.use_color, viewer=self.viewer)
-            console = self.app.console
-            base = self.rich_style
-            self._strips = [
-                Strip(list(line.render(console)), line.cell_len).apply_style(base) for line in lines
-            ]
-        return self._strips
+    def notify_style_update(self) -> None:
+        """The theme or CSS changed: rebuild strips (their base style) and the legend."""
+        super().notify_style_update()
+        self._strips = {}
+        self._legend = None
+
+    def _map_lines(self) -> list[Text]:
+        if self._lines is None:
+            self._lines = render_map(self.state, None, self.zoom, color=self.use_color, viewer=self.viewer)
+            self._strips = {}
+        return self._lines
+
+    def _map_strip(self, y: int) -> Strip:
+        """Map line y as a strip (made when first shown, then kept until the map changes)."""
+        strip = self._strips.get(y)
+        if strip is None:
+            line = self._map_lines()[y]
+            strip = Strip(list(line.render(self.app.console)), line.cell_len).apply_style(self.rich_style)
+            self._strips[y] = strip
+        return strip
+
+    def _legend_shape(self) -> tuple[int, int]:
+        """Columns of the legend and the width of one column, for the current viewport.
+
+        The legend goes in one column when the pane is tall enough, else in as many
+        columns as needed if they leave some map visible, else one column cut short.
+        """
+        view = self._viewport()
+        body = len(legend_lines())
+        col_w = max(len(line) for line in legend_lines()) + 2
+        rows = max(view.height - 1, 1)
+        columns = -(-body // rows)
+        if columns > 1 and columns * col_w + 1 > view.width - 20:
+            columns = 1
+        return columns, col_w
 
     def _legend_width(self) -> int:
         if not self.show_legend:
             return 0
-        view = self._viewport()
-        want = max(len(line) for line in legend_lines()) + 3
-        return max(0, min(want, view.width))
+        columns, col_w = self._legend_shape()
+        return max(0, min(columns * col_w + 1, self._viewport().width))
 
     def _legend_strips(self) -> list[Strip]:
-        """The legend panel, as many lines as the viewport (in columns when it is tall)."""
+        """The legend panel: one strip per viewport line."""
         view = self._viewport()
         width = self._legend_width()
         key = (view.width, view.height, width)
@@ -315,20 +342,24 @@ class MapView(ScrollView, can_focus=True):
             return self._legend
         style = self.get_component_rich_style("map-view--legend")
         title_style = self.get_component_rich_style("map-view--legend-title")
-        border = Text("│", style=style)
+        columns, col_w = self._legend_shape()
         body = legend_lines()
-        lines: list[Text] = [Text(" " + _LEGEND_TITLE, style=title_style)]
-        room = max(view.height - 1, 0)
-        if len(body) > room:
-            shown = max(room - 1, 0)
-            hidden = len(body) - shown
-            more = f"  … {hidden} more lines: enlarge the pane, or see the help"
-            body = (body[:shown] + [more]) if room else []
-        lines += [Text(" " + line, style=style) for line in body]
+        rows = max(view.height - 1, 0)
+        if columns == 1 and len(body) > rows:
+            shown = max(rows - 1, 0)
+            more = f"… {len(body) - shown} more lines: enlarge the pane, or see the help"
+            body = (body[:shown] + [more]) if rows else []
+        lines = [Text.assemble(("│", style), (" " + _LEGEND_TITLE, title_style))]
+        for r in range(rows):
+            parts = [("│", style)]
+            for c in range(columns):
+                i = c * rows + r
+                cell = body[i] if i < len(body) else ""
+                parts.append((" " + cell.ljust(col_w - 1), style))
+            lines.append(Text.assemble(*parts))
         strips = []
-        for line in lines[: view.height]:
-            text = Text.assemble(border, line)
-            text.truncate(width, pad=True)
+        for text in lines[: view.height]:
+            text.truncate(width)
             rendered = Strip(list(text.render(self.app.console)), text.cell_len)
             strips.append(rendered.crop_extend(0, width, style))
         self._legend = strips
@@ -347,13 +378,13 @@ class MapView(ScrollView, can_focus=True):
         width = view.width
         if width <= 0:
             return Strip.blank(0)
-        strips = self._map_strips()
+        lines = self._map_lines()
         left, top = self._frozen()
         sx, sy = self.scroll_offset
         map_y = y if y < top else y + sy
         base = self.rich_style
-        if 0 <= map_y < len(strips):
-            strip = strips[map_y]
+        if 0 <= map_y < len(lines):
+            strip = self._map_strip(map_y)
             cx, cy, cw, ch = hex_region(self.zoom, self.cursor)
             if cy <= map_y < cy + ch:
                 a, b, c = strip.divide([cx, cx + cw, strip.cell_length])

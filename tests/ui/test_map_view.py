@@ -1,0 +1,193 @@
+"""The MapView widget driven by a pilot: cursor keys, clicks, zoom, legend, panning, resizing."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from monuments_tui.rules import GameConfig, new_game
+from monuments_tui.rules.state import Unit
+from monuments_tui.ui.map_render import hex_region, map_size
+from monuments_tui.ui.widgets import MapView
+
+
+def game():
+    state = new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=1))
+    state.units = {"u1": Unit("u1", 0, "worker", "E19"), "u2": Unit("u2", 1, "army", "I19")}
+    return state
+
+
+class MapApp(App):
+    """A tiny app holding only the map; it records the map's messages."""
+
+    def __init__(self, state=None, cursor="E19", zoom="overview"):
+        super().__init__()
+        self.map_state = state
+        self.start_cursor = cursor
+        self.start_zoom = zoom
+        self.selected: list[str] = []
+        self.activated: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield MapView(self.map_state, cursor=self.start_cursor, zoom=self.start_zoom)
+
+    def on_mount(self) -> None:
+        self.query_one(MapView).focus()
+
+    def on_map_view_hex_selected(self, message: MapView.HexSelected) -> None:
+        self.selected.append(message.hex_id)
+
+    def on_map_view_hex_activated(self, message: MapView.HexActivated) -> None:
+        self.activated.append(message.hex_id)
+
+
+def visible_text(view: MapView) -> list[str]:
+    return [view.render_line(y).text for y in range(view.scrollable_content_region.height)]
+
+
+async def test_arrow_keys_move_the_cursor_and_post_hex_selected():
+    app = MapApp(game())
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.press("right")
+        assert view.cursor == "E20"
+        await pilot.press("left", "left")
+        assert view.cursor == "E18"
+        await pilot.press("up")  # the row above, same column
+        assert view.cursor == "D18"
+        await pilot.press("down", "down")
+        assert view.cursor == "F18"
+        await pilot.pause()
+        assert app.selected == ["E20", "E19", "E18", "D18", "E18", "F18"]
+
+
+async def test_hjkl_move_the_cursor():
+    app = MapApp(game(), cursor="F19")
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.press("l", "l", "k", "h", "j", "j")
+        assert view.cursor == "G20"  # F21, E21, E20, then two rows down
+
+
+async def test_cursor_stops_at_the_edges_of_the_grid():
+    app = MapApp(game(), cursor="A1")
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.press("up", "left")
+        assert view.cursor == "A1"
+        view.cursor = "O28"
+        await pilot.press("down", "right")
+        assert view.cursor == "O28"
+
+
+async def test_enter_posts_hex_activated():
+    app = MapApp(game())
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.activated == ["E19"]
+
+
+async def test_click_selects_the_hex_under_the_pointer():
+    app = MapApp(game())
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        assert tuple(view.scroll_offset) == (0, 0)  # the overview fits: no scrolling
+        x, y, w, h = hex_region("overview", "I19")
+        assert await pilot.click(MapView, offset=(x + 1, y + 1))
+        assert view.cursor == "I19"
+        await pilot.pause()
+        assert app.selected[-1] == "I19"
+        x, y, w, h = hex_region("overview", "C5")
+        assert await pilot.double_click(MapView, offset=(x, y))
+        await pilot.pause()
+        assert view.cursor == "C5"
+        assert app.activated == ["C5"]
+
+
+async def test_z_toggles_zoom_and_l_toggles_the_legend():
+    app = MapApp(game())
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.press("z")
+        assert view.zoom == "detail"
+        assert view.virtual_size.width == map_size("detail")[0]
+        await pilot.press("L")
+        await pilot.pause()
+        assert view.show_legend
+        text = "\n".join(visible_text(view))
+        assert "MAP LEGEND" in text and "G:3w1s" in text
+        await pilot.press("L", "z")
+        await pilot.pause()
+        assert not view.show_legend and view.zoom == "overview"
+        assert "MAP LEGEND" not in "\n".join(visible_text(view))
+
+
+async def test_detail_zoom_pans_to_keep_the_cursor_visible():
+    app = MapApp(game(), cursor="A1", zoom="detail")
+    async with app.run_test(size=(60, 20)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.pause()
+        for _ in range(20):
+            await pilot.press("right")
+        for _ in range(8):
+            await pilot.press("down")
+        await pilot.pause()
+        assert view.cursor == "I21"
+        sx, sy = view.scroll_offset
+        assert sx > 0 and sy > 0
+        text = "\n".join(visible_text(view))
+        assert "I21" in text
+        # The row letters and column numbers stay pinned at the left and top.
+        lines = visible_text(view)
+        assert lines[0].lstrip().split()[0].isdigit()
+        assert any(line.startswith("I ") for line in lines)
+
+
+async def test_the_cursor_is_drawn_highlighted():
+    app = MapApp(game(), cursor="E19")
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.pause()
+        x, y, w, h = hex_region("overview", "E19")
+        strip = view.render_line(y)
+        cells = strip.crop(x, x + w)
+        assert cells.text == "W  "  # the hex's own text is kept: wood land
+        assert all(seg.style and (seg.style.bgcolor or seg.style.reverse) for seg in cells)
+
+
+async def test_setting_the_state_and_cursor_from_outside():
+    app = MapApp(None, cursor="F19")
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.pause()
+        assert visible_text(view)  # the bare world map
+        view.state = game()
+        view.select("i19")
+        await pilot.pause()
+        assert view.cursor == "I19"
+        assert app.selected[-1] == "I19"
+        view.select("nowhere")
+        view.cursor = "Z99"
+        await pilot.pause()
+        assert view.cursor == "I19"
+        view.use_color = False
+        await pilot.pause()
+        assert visible_text(view)
+
+
+async def test_tiny_and_odd_sizes_never_crash():
+    app = MapApp(game(), zoom="detail")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.press("L")
+        for width, height in ((1, 1), (2, 1), (5, 3), (12, 4), (30, 6), (200, 70), (3, 40), (120, 2)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            await pilot.press("right", "down", "z", "left", "up")
+            await pilot.pause()
+            visible_text(view)
+        await pilot.press("L")
+        await pilot.resize_terminal(4, 2)
+        await pilot.pause()
+        await pilot.press("z", "down")
+        visible_text(view)
