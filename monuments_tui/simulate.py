@@ -90,6 +90,9 @@ def simulate(
         "events": 0,
         "rule_errors": 0,
         "errors": [],
+        "battles": 0,
+        "attacker_won": 0,
+        "defender_held": 0,
     }
     for g in range(games):
         config = GameConfig(civs=civs, mode=mode, seed=seed + g)
@@ -101,6 +104,10 @@ def simulate(
         report["hit_turn_cap"] += (not result["finished"]) and result["error"] is None
         report["turns"] += result["turns"]
         report["events"] += result["events"]
+        battles = result["state"].battles
+        report["battles"] += len(battles)
+        report["attacker_won"] += sum(1 for b in battles if b.attacker_won)
+        report["defender_held"] += sum(1 for b in battles if not b.attacker_won)
         if result["error"]:
             report["rule_errors"] += 1
             report["errors"].append({"game": g, "seed": seed + g, "error": result["error"]})
@@ -118,6 +125,7 @@ def format_report(report: dict[str, Any]) -> str:
         f"turn cap     {report['hit_turn_cap']}",
         f"turns        {report['turns']}",
         f"events       {report['events']}",
+        f"battles      {report['battles']} (attacker won {report['attacker_won']}, defender held {report['defender_held']})",
         f"rule errors  {report['rule_errors']}",
         f"elapsed      {report['elapsed_seconds']} s",
     ]
