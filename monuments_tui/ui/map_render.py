@@ -707,23 +707,30 @@ def _draw_state(grid: _Grid, g: Geometry, state: GameState, pal: _Palette) -> No
             passengers.setdefault(u.ferry, []).append(u)
     layers = {board.monument_hex(p.civ): (p.civ, p.layers) for p in state.players}
 
-    hexes_to_draw = set(index) | set(state.resources) | set(layers)
+    # Resources are keyed by hex, or by ferry for a ferry's cargo. Ferry ids ("F12") look
+    # like hex ids of row F, so a key that names a ferry is cargo unless its hex is land.
+    lying = {
+        place: on
+        for place, on in state.resources.items()
+        if place not in state.ferries or place in layout.land
+    }
+    hexes_to_draw = set(index) | set(lying) | set(layers)
     for hid in hexes_to_draw:
         h = board.hexes.get(hid)
         if h is None:
-            continue  # a ferry id holding cargo
+            continue
         hc = index.get(hid, _HexContent())
         land = hid in layout.land or hid in layout.monuments
         base = pal.land_bg if land else None
         x, y = g.content_x(h.row, h.col), g.content_y(h.row)
         if g.zoom == "overview":
-            _draw_overview_cell(grid, x, y, state, hid, hc, layers.get(hid), pal, base)
+            _draw_overview_cell(grid, x, y, state, hid, hc, layers.get(hid), pal, base, lying)
             continue
         if hid in layers:
             civ, n = layers[hid]
             grid.put(x + len(hid) + 1, y, f"@{CIV_LETTERS[civ]} L{n}", _civ_style(pal, civ, base))
         tokens: list = []
-        res = _resource_text(state.resources.get(hid))
+        res = _resource_text(lying.get(hid))
         if res:
             tokens.append((res, pal.resource, False))
         tokens += _piece_tokens(state, hc, pal, base)
@@ -753,14 +760,14 @@ def _num(piece_id: str) -> int:
     return int(digits) if digits.isdigit() else 0
 
 
-def _draw_overview_cell(grid, x, y, state, hid, hc: _HexContent, layer, pal, base) -> None:
+def _draw_overview_cell(grid, x, y, state, hid, hc: _HexContent, layer, pal, base, lying) -> None:
     # Line 1: production letter, resources total, buildings (or the monument's layers;
     # or ferries on water). Line 2: whose pieces stand here.
     if layer is not None:
         civ, n = layer
         grid.put(x + 2, y, str(n), _civ_style(pal, civ, base))
     else:
-        total = sum(state.resources.get(hid, {}).values())
+        total = sum(lying.get(hid, {}).values())
         if total:
             grid.put(x + 1, y, str(total) if total < 10 else "+", pal.resource)
         builds = [b for seat in sorted(hc.buildings or {}) for b in hc.buildings[seat]]

@@ -289,3 +289,17 @@ def test_real_games_render_in_both_zooms(civs):
         for color in (True, False):
             lines = render_map(state, "A1", zoom, color=color)
             assert len({line.cell_len for line in lines}) == 1
+
+
+def test_ferry_cargo_is_drawn_aboard_not_on_the_hex_with_the_same_name():
+    state = mid_game()
+    state.ferries = {"F12": Ferry("F12", "G18", None, 1)}
+    state.units["u11"] = Unit("u11", 1, "worker", "G18", ferry="F12")
+    state.resources["F12"] = {"wood": 1}  # cargo of ferry F12, not resources on hex F12
+    lines = plain(render_map(state, None, "detail"))
+    g18 = cell_text(lines, "detail", "G18")
+    assert g18[1].rstrip() == "F12:E1w" and g18[2].rstrip() == "(w1)"  # wrapped, cargo below
+    assert "w1" not in " ".join(cell_text(lines, "detail", "F12"))
+    overview = plain(render_map(state, None, "overview"))
+    assert cell_text(overview, "overview", "F12") == ["   ", "   "]
+    assert cell_text(overview, "overview", "G18") == ["<F>", "E1 "]

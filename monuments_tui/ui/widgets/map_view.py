@@ -70,7 +70,7 @@ class MapView(ScrollView, can_focus=True):
         Binding("up,k", "cursor('N')", "Cursor north", show=False),
         Binding("down,j", "cursor('S')", "Cursor south", show=False),
         Binding("z", "toggle_zoom", "Zoom"),
-        Binding("L", "toggle_legend", "Legend"),
+        Binding("L,shift+l", "toggle_legend", "Legend"),
         Binding("enter", "activate", "Choose hex", show=False),
     ]
 
@@ -281,7 +281,6 @@ class MapView(ScrollView, can_focus=True):
         self.call_after_refresh(self.scroll_to_cursor)
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.call_after_refresh(self.scroll_to_cursor, center=True)
 
     # ------------------------------------------------------------------ rendering
