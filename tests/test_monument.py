@@ -399,8 +399,8 @@ def test_bonus_navy_goes_on_a_water_hex_next_to_the_worker():
     s = ready_for_layer(bare(), 0, 2)
     give_deck(s, 0, "b")
     s = run(s, "play monument", "layer", "bonus cb2-military", "option 1")
-    assert "water hex next to" in str(rejected(s, "place navy E19"))
-    assert "water hex next to" in str(rejected(s, "place navy E19 E18"))
+    assert "neighbouring water hex" in str(rejected(s, "place navy E19"))
+    assert "not a water hex next to E19" in str(rejected(s, "place navy E19 E18"))
     after = run(s, "place navy E20 F20")
     assert [u.hex for u in units_of(after, 0, "navy")] == ["F20"]
 

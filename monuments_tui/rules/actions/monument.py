@@ -36,11 +36,9 @@ from monuments_tui.rules.queries import (
     controlled_land,
     layout,
     monument_hex,
-    occupied_by_other,
     piece_code,
     units_at,
     units_of,
-    workers_on_land,
 )
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.registry import generator, rule
@@ -51,8 +49,6 @@ BONUS_RULE = "Build a layer of your monument, l.288"
 LAST_LAYER = 5
 PERSONAL_LAYERS = (1, 2, 3, 4)
 """Layers that give a personal bonus; layer 5 gives none [l.299, l.393]."""
-AIR_LAYERS = 3
-"""Air forces exist only once layer 3 is built [Air force, l.323 (B67)]."""
 LAND_BUILDINGS = HEX_BUILDINGS
 EDGE_BUILDINGS = ("bridge", "ferry")
 
@@ -433,34 +429,20 @@ def _weapon_events(state: GameState, seat: int, item: pd.Placement, hex_id: str)
 def _unit_events(
     state: GameState, seat: int, kind: str, hex_id: str, to: str | None
 ) -> tuple[list[ev.Event], tuple[pd.Placement, ...]]:
+    """A granted unit replaces a worker as Train does, but free and with no allowance (B68).
+
+    If the supply has none of that unit, the grant takes one from the set-aside pieces
+    (B16). An armed worker's weapon is then placed again (or goes back to the bank) [l.327].
+    """
+    from monuments_tui.rules.actions.train import unit_from_worker
+
     player = state.players[seat]
-    if kind == "air" and player.layers < AIR_LAYERS:
-        raise RuleViolation("air forces exist only once layer 3 is built", "Air force, l.323 (B67)")
-    workers = workers_on_land(state, seat, hex_id)
-    if not workers:
-        raise RuleViolation(f"you have no worker on {hex_id} to replace", f"{BONUS_RULE}: a unit replaces one of your workers")
-    where = hex_id
-    if kind == "navy":
-        lay = layout(state)
-        if to is None or to not in lay.water or not load_board().shared_edge(hex_id, to):
-            raise RuleViolation(
-                "a navy goes on a water hex next to the worker it replaces",
-                "Train, l.311 (B51)",
-                f"Write: place navy {hex_id} <water hex next to it>.",
-            )
-        if occupied_by_other(state, to, seat):
-            raise RuleViolation(f"{to} holds another player's pieces", "Navy placement (B51)")
-        where = to
-    if player.supply.get(kind, 0) < 1 and player.set_aside.get(kind, 0) < 1:
-        raise RuleViolation(f"all your {kind} units are on the board", "Components, l.97-99")
-    worker = min(workers, key=lambda u: (u.weapon, u.horse))
-    events: list[ev.Event] = []
-    if player.supply.get(kind, 0) < 1:
-        events.append(ev.SupplyChanged(seat, kind, 1, from_set_aside=True))  # the grant unlocks it (B16)
-    events += worker_removal_events(state, worker, "replaced", weapon_to_bank=False)
-    events.append(ev.UnitPlaced(Unit(f"u{state.next_id}", seat, kind, where)))
+    unlock: list[ev.Event] = []
+    if player.supply.get(kind, 0) < 1 and player.set_aside.get(kind, 0) > 0:
+        unlock = [ev.SupplyChanged(seat, kind, 1, from_set_aside=True)]
+    events, worker = unit_from_worker(fold(state, unlock), seat, kind, hex_id, to)
     extra = (pd.Placement("weapon", source="reassign"),) if worker.weapon else ()
-    return events, extra
+    return unlock + events, extra
 
 
 def placement_candidates(state: GameState, seat: int, what: str) -> Iterator[cmd.Place]:
