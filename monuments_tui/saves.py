@@ -180,7 +180,10 @@ def read_save(path: Path | str) -> SaveFile:
                 )
                 needs_repair = True
                 break
-            raise SaveError(path, lineno, f"corrupt record ({exc})") from None
+            hint = ""
+            if header.rules_version != RULES_VERSION:
+                hint = f"; the file was written by monuments {header.rules_version}, this is {RULES_VERSION}"
+            raise SaveError(path, lineno, f"corrupt record ({exc}{hint})") from None
         if record.seq != index:
             raise SaveError(path, lineno, f"record number {record.seq} where {index} was expected")
         records.append(record)
