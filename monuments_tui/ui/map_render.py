@@ -190,11 +190,11 @@ class _Palette:
     land_bg: Style | None
     land_id: Style | None
     water_id: Style | None
-    sea: Style | None
     lake: Style | None
     light_blue: Style | None
     out: Style | None
     coast: Style | None
+    cargo: Style | None
     river: Style | None
     bridge: Style | None
     ferry: Style | None
@@ -216,11 +216,11 @@ def _palette(color: bool) -> _Palette:
         land_bg=land,
         land_id=land + Style(color="#e8e8e8"),
         water_id=Style(color="#5a7a9a"),
-        sea=Style(color="#31577f"),
         lake=Style(color="#5fa8d3"),
         light_blue=Style(color="#6f9fc0", dim=True),
         out=Style(color="#5e5e5e"),
         coast=Style(color="#b08d57"),
+        cargo=Style(color="#d8d8d8"),
         river=land + Style(color="#3fa9f5", bold=True),
         bridge=land + Style(color="#e0c080", bold=True),
         ferry=Style(color="#f0f0f0", bold=True),
@@ -431,7 +431,6 @@ def _static_detail_cell(grid: _Grid, x: int, y: int, h, kind: str, layout: Layou
         if h.lake:
             grid.put(x + len(h.id) + 1, y, "lake", pal.lake)
             grid.fill(x, y + 1, w, 2, "≈", pal.lake)
-
     elif kind == LIGHT_BLUE:
         grid.fill(x, y, w, 3, "░", pal.light_blue)
         grid.put(x, y, h.id, pal.light_blue)
@@ -444,17 +443,18 @@ def _static_separator(grid: _Grid, g: Geometry, row: int, classes: dict[str, str
     """The separator line below `row` (row -1: the line above the first row)."""
     y = g.content_y(row + 1) - 1 if row >= 0 else g.top
     kinds: list[str | None] = [None] * g.width
-    verts: list[tuple[str | None, str | None, str | None, bool]] = [None] * g.width  # type: ignore[list-item]
+    # Vertices: where a gap column of the row above or below meets this line.
+    verts: list[tuple[str, str | None, str | None] | None] = [None] * g.width
     for x in range(g.left, g.width - g.right):
         up_col, up_gap = g.cell(row, x) if row >= 0 else (0, False)
         dn_col, dn_gap = g.cell(row + 1, x) if row + 1 < g.rows else (0, False)
         up = _neighbour_id(row, up_col, g.rows, g.cols) if row >= 0 else None
         dn = _neighbour_id(row + 1, dn_col, g.rows, g.cols) if row + 1 < g.rows else None
         if row >= 0 and up_gap:
-            verts[x] = ("up", _neighbour_id(row, up_col - 1, g.rows, g.cols), up, True)
+            verts[x] = ("up", _neighbour_id(row, up_col - 1, g.rows, g.cols), up)
             continue
         if row + 1 < g.rows and dn_gap:
-            verts[x] = ("down", _neighbour_id(row + 1, dn_col - 1, g.rows, g.cols), dn, True)
+            verts[x] = ("down", _neighbour_id(row + 1, dn_col - 1, g.rows, g.cols), dn)
             continue
         kind = _edge_kind(up, dn, classes)
         kinds[x] = kind
@@ -464,7 +464,7 @@ def _static_separator(grid: _Grid, g: Geometry, row: int, classes: dict[str, str
         v = verts[x]
         if v is None:
             continue
-        side, a, b, _ = v
+        side, a, b = v
         left = kinds[x - 1] if x - 1 >= 0 else None
         right = kinds[x + 1] if x + 1 < g.width else None
         vertical = _edge_kind(a, b, classes)
@@ -635,7 +635,7 @@ def _ferry_tokens(state: GameState, ferry, passengers: dict[str, list], pal: _Pa
             tokens.append(((":" if i == 0 else "") + text, _civ_style(pal, civ, None), True))
     cargo = _resource_text(state.resources.get(ferry.id))
     if cargo:
-        tokens.append((f"({cargo})", pal.resource and Style(color="#d8d8d8"), True))
+        tokens.append((f"({cargo})", pal.cargo, True))
     return tokens
 
 
