@@ -594,3 +594,98 @@ def test_the_battle_log_feeds_battle_quests():
         kind = "battles_won"
 
     assert task_value(s, GREECE, Task) == 1
+
+
+def test_land_units_retreat_over_rivers_only_by_bridge():
+    """Land units retreat only to neighbouring land, across a river only by a bridge [l.359]:
+    without the bridge to D19 the workers' one way out is E19, taken automatically."""
+    s = acting(board(), "attack")
+    unit(s, GREECE, "air", "F20")
+    w = unit(s, EGYPT, "worker", "E20")
+    rig(s, (1, 0), ())
+    s = run(s, "attack E20 with air@F20")
+    assert s.units[w].hex == "E19" and s.battle is None
+
+
+def test_navies_retreat_over_water():
+    """A navy retreats to a neighbouring free water hex, never onto land (B34)."""
+    s = acting(board(), "attack")
+    unit(s, GREECE, "air", "E20")
+    navy = unit(s, EGYPT, "navy", "F20")
+    unit(s, EGYPT, "air", "F20")
+    rig(s, (1, 1), (0,) * 5)
+    s = run(s, "attack F20 with air@E20", "damage air@F20")
+    assert s.pending == pd.Retreat(EGYPT)
+    assert {c.hex for c in legal_commands(s)} == {"E21", "F21", "G20", "G21"}
+    assert "cannot retreat" in rejected(s, "retreat E20")
+    s = run(s, "retreat G21")
+    assert s.units[navy].hex == "G21" and at(s, "F20") == ["air"]
+
+
+def test_battle_prompts_and_notation():
+    """The battle's pending steps are described in words, and `retreat HEX PIECE@HEX` round-trips."""
+    from monuments_tui.rules import format_command
+    from monuments_tui.rules.describe import describe_pending
+
+    s = acting(board(), "attack")
+    unit(s, GREECE, "air", "E20")
+    unit(s, GREECE, "air", "E20")
+    building(s, EGYPT, "fort", "E19")
+    unit(s, EGYPT, "army", "E19")
+    rig(s, (1, 1, 0, 0), (0,) * 5)
+    s = run(s, "attack E19 with air@E20,air@E20")
+    assert describe_pending(s) == "Egypt: choose the pieces on E19 that take 2 battle damage (defender)"
+    c = parse_command("retreat D19 w@E20,army@E20")
+    assert c == cmd.RetreatTo("D19", (cmd.PieceAt("w", "E20"), cmd.PieceAt("army", "E20")))
+    assert parse_command(format_command(c)) == c
+
+
+def _crowd(seed):
+    """A crowded Europe and Africa: random units, buildings, navies and loaded ferries."""
+    import random
+
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.rules.queries import layout, owners_at
+
+    rnd = random.Random(seed)
+    s = board(retreat=rnd.choice(["together", "each"]), failed_attack_damage=rnd.choice(["both", "attacker"]))
+    lay, b = layout(s), load_board()
+    region = sorted(h for h in lay.land if b.hex(h).region in ("europe", "africa"))
+    for h in region:
+        owner = rnd.randrange(2)
+        for _ in range(rnd.randint(0, 3)):
+            kind = rnd.choice(["worker", "worker", "army", "air"])
+            if s.players[owner].supply.get(kind, 0) > 0:
+                unit(s, owner, kind, h, weapon=kind == "worker" and rnd.random() < 0.5)
+        for kind in ("fort", "town"):
+            if rnd.random() < 0.25 and s.players[owner].supply.get(kind, 0) > 0:
+                building(s, owner, kind, h)
+    for h in sorted({n for h in region for n in b.neighbours(h) if n in lay.water}):
+        owner = rnd.randrange(2)
+        if rnd.random() < 0.3 and not owners_at(s, h) - {owner} and s.players[owner].supply["navy"] > 0:
+            unit(s, owner, "navy", h)
+        elif rnd.random() < 0.2 and not owners_at(s, h) - {owner}:
+            f = ferry(s, h)
+            for kind in rnd.sample(["worker", "army"], rnd.randint(1, 2)):
+                unit(s, owner, kind, h, ferry=f)
+    return s, rnd
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_battles_keep_the_rules(seed):
+    """Random attacks with random choices in crowded positions always end the battle, never
+    leave two players' units on one hex, and lose no weapon token (issue 4, item 9)."""
+    s, rnd = _crowd(seed)
+    seat = rnd.randrange(2)
+    s = acting(s, "attack", green=rnd.random() < 0.5, seat=seat)
+    legal = legal_commands(s)
+    if not legal:
+        return
+    while s.battle is not None or isinstance(s.pending, pd.AttackStep):
+        legal = legal_commands(s)
+        assert legal, s.pending
+        s = fold(s, decide(s, rnd.choice(legal)))
+    assert len(s.battles) == 1
+    for h in {u.hex for u in s.units.values()}:
+        assert len({u.owner for u in s.units.values() if u.hex == h}) == 1
+    assert s.bank["weapon"] + sum(u.weapon for u in s.units.values()) == 25
