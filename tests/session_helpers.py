@@ -8,6 +8,7 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui import session as session_module
+from monuments_tui import timeline as timeline_module
 from monuments_tui.rules import GameConfig, legal_commands
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.state import GameState
@@ -73,5 +74,13 @@ def battle_ready(monkeypatch) -> tuple[str, str]:
         unit(s, 1, "worker", target)
         return s
 
-    monkeypatch.setattr(session_module, "new_game", prepared)
+    start_games_at(monkeypatch, prepared)
     return army, target
+
+
+def start_games_at(monkeypatch, prepared) -> None:
+    """New games (in sessions, on load, on import) begin at `prepared(config)` instead of the deal."""
+    from monuments_tui import records
+
+    for module in (session_module, timeline_module, records):
+        monkeypatch.setattr(module, "new_game", prepared)

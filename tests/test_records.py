@@ -9,15 +9,13 @@ import json
 
 import pytest
 
-from monuments_tui import records
-from monuments_tui import session as session_module
 from monuments_tui.cli import main
 from monuments_tui.records import RecordError, check, export_json, export_text, import_record, import_text
 from monuments_tui.replay import Replay
 from monuments_tui.rules import GameConfig
 from monuments_tui.saves import SaveError
 from monuments_tui.session import GameSession
-from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
+from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until, start_games_at
 
 
 def _game(tmp_path, steps=80):
@@ -136,8 +134,7 @@ def _finished_game(tmp_path, monkeypatch):
         s.final_round = True
         return s
 
-    monkeypatch.setattr(session_module, "new_game", last_round)
-    monkeypatch.setattr(records, "new_game", last_round)
+    start_games_at(monkeypatch, last_round)
     s = new_session(tmp_path)
     import random
 

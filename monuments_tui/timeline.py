@@ -1,0 +1,294 @@
+"""The line of play: steps, snapshots, the undo policy, and rebuilding a game from its journal.
+
+`Timeline` holds the steps of a game from its initial state, the steps waiting to be
+redone, and a snapshot of the state every `SNAPSHOT_EVERY` steps, so that the state at
+any point (after an undo, or in a replay) is folded from the nearest snapshot rather
+than from the start. `rebuild` replays a save's records into a Timeline, deciding every
+command again and checking it gives the recorded events. Used by `session` and `replay`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.commands import Command, CommandAny
+from monuments_tui.rules.decide import decide
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.events import EventAny
+from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.setup import new_game
+from monuments_tui.rules.state import GameState
+from monuments_tui.saves import (
+    ENCODER,
+    CmdRecord,
+    Header,
+    RecordAny,
+    RedoRecord,
+    SaveError,
+    SaveFile,
+    TeachingRecord,
+    UndoRecord,
+    read_save,
+)
+
+SNAPSHOT_EVERY = 32
+"""A snapshot of the state is kept every this many steps of the line of play."""
+
+
+class Step(msgspec.Struct, frozen=True):
+    """One command of the line of play, with what it caused."""
+
+    seq: int
+    """The command's record number in the journal (its line in the file is `seq + 1`)."""
+    seat: int
+    """The seat that issued it."""
+    command: CommandAny
+    events: tuple[EventAny, ...]
+    round: int
+    """The round in which it was played (0 = set-up)."""
+    turn: int
+    """Turns begun before it, over all seats (0 = set-up, 1 = the first turn)."""
+    text: str
+    """The command in notation."""
+
+
+class TakenBack(msgspec.Struct, frozen=True):
+    """Steps played at `position` of the final line and later undone for good."""
+
+    position: int
+    steps: tuple[Step, ...]
+
+
+def make_step(seq: int, seat: int, command: Command, events, state: GameState) -> Step:
+    """The Step for `command` played by `seat` in `state` (the state before it)."""
+    return Step(
+        seq=seq,
+        seat=seat,
+        command=command,
+        events=tuple(events),
+        round=state.round,
+        turn=sum(p.turns for p in state.players),
+        text=format_command(command),
+    )
+
+
+class Timeline:
+    """A line of play from an initial state, with the redo line and snapshots.
+
+    `snapshots[k]` is the state after the first k steps, for every multiple k of `every`
+    up to the length of the line (kept across undo, so redo and replay reuse them).
+    States are shared, never mutated: each step folds into a new state.
+    """
+
+    def __init__(self, initial: GameState, every: int = SNAPSHOT_EVERY):
+        self.every = every
+        self.initial = initial
+        self.steps: list[Step] = []
+        self.redo_stack: list[Step] = []
+        """Steps taken back and not yet redone; the next to redo is last."""
+        self.snapshots: dict[int, GameState] = {0: initial}
+        self.state = initial
+
+    def push(self, step: Step) -> list[Step]:
+        """Play `step` (a new command). Returns the redo line it discards, in play order."""
+        discarded = self.redo_stack[::-1]
+        if discarded:
+            self.redo_stack = []
+            for k in [k for k in self.snapshots if k > len(self.steps)]:
+                del self.snapshots[k]
+        self._advance(step)
+        return discarded
+
+    def undo(self) -> Step:
+        """Take back the last step; the state is folded again from the nearest snapshot."""
+        step = self.steps.pop()
+        self.redo_stack.append(step)
+        self.state = self.state_at(len(self.steps))
+        return step
+
+    def redo(self) -> Step:
+        """Play the last step taken back again, applying its recorded events."""
+        step = self.redo_stack.pop()
+        self._advance(step)
+        return step
+
+    def _advance(self, step: Step) -> None:
+        self.state = fold(self.state, step.events)
+        self.steps.append(step)
+        if len(self.steps) % self.every == 0:
+            self.snapshots[len(self.steps)] = self.state
+
+    def state_at(self, position: int) -> GameState:
+        """The state after the first `position` steps of the line (0 = the initial state)."""
+        if not 0 <= position <= len(self.steps):
+            raise IndexError(f"position {position} is outside 0..{len(self.steps)}")
+        base = position - position % self.every
+        while base not in self.snapshots:
+            base -= self.every
+        state = self.snapshots[base]
+        if base == position:
+            return state
+        return fold(state, [e for step in self.steps[base:position] for e in step.events])
+
+
+# -- the undo policy ---------------------------------------------------------------------------
+def hidden_or_random(events) -> str | None:
+    """Why a step's events may not be taken back in a standard game, or None.
+
+    A step that drew randomness (dice, draws, shuffles, the AI deck) or revealed hidden
+    information, or that began a turn, is a wall for undo [issue 5, item 7].
+    """
+    for e in events:
+        if isinstance(e, ev.BattleBegan):
+            return "it rolled the battle dice"
+        if isinstance(e, ev.QuestsDealt):
+            return "it drew quest cards"
+        if isinstance(e, ev.QuestDeckShuffled):
+            return "it shuffled a quest deck"
+        if isinstance(e, ev.AiStateSet):
+            return "the AI deck drew a card"
+        if isinstance(e, ev.RngAdvanced):
+            return f"it rolled a die{f' ({e.note})' if e.note else ''}"
+        if "rng" in type(e).__struct_fields__:
+            return "it drew from the random generator"
+    for e in events:
+        if isinstance(e, ev.TurnBegan):
+            return "a new turn began with it"
+    return None
+
+
+def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
+    """Why the last step cannot be undone now, or None if it can."""
+    if not timeline.steps:
+        return "nothing to undo: no command has been played"
+    if teaching:
+        return None
+    state = timeline.state
+    step = timeline.steps[-1]
+    civ = state.players[step.seat].civ.capitalize()
+    label = f"step {step.seq} ({civ}: {step.text})"
+    if state.pending is None:
+        return f"cannot undo {label}: the game is over (replay it, or switch on teaching mode)"
+    reason = hidden_or_random(step.events)
+    if reason:
+        return (
+            f"cannot undo {label}: {reason}; in a standard game undo stops at dice rolls, card draws "
+            "and the start of a turn (switch on teaching mode to undo further)"
+        )
+    if step.seat != state.pending.seat:
+        now = state.players[state.pending.seat].civ.capitalize()
+        return (
+            f"cannot undo {label}: it was {civ}'s step and it is {now} to decide; "
+            "in a standard game a player may undo only their own steps of their current turn"
+        )
+    return None
+
+
+# -- rebuilding a game from its journal ---------------------------------------------------------
+class Rebuilt(msgspec.Struct):
+    """A journal replayed into a line of play."""
+
+    timeline: Timeline
+    teaching: bool
+    taken_back: list[TakenBack]
+
+
+def _short(data: bytes, limit: int = 240) -> str:
+    text = data.decode("utf-8", "replace")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _divergence(recorded: tuple, decided: list) -> str:
+    for i in range(max(len(recorded), len(decided))):
+        a = ENCODER.encode(recorded[i]) if i < len(recorded) else b"(nothing)"
+        b = ENCODER.encode(decided[i]) if i < len(decided) else b"(nothing)"
+        if a != b:
+            return f"event {i + 1} is recorded as {_short(a)} but the rules now give {_short(b)}"
+    return "the events differ"  # pragma: no cover - bytes differed, so some event does
+
+
+def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memory>", *, validate: bool = True) -> Rebuilt:
+    """Replay a journal into a line of play, checking it record by record.
+
+    With `validate`, every command is decided again and must yield exactly the recorded
+    events (compared as encoded bytes); undo records must obey the undo policy in force.
+    Without it (a session's own in-memory journal), the recorded events are trusted.
+
+    Raises:
+        SaveError: at the first record that does not hold, naming its line.
+    """
+    try:
+        initial = new_game(header.config)
+    except (ValueError, KeyError) as exc:
+        raise SaveError(path, 1, f"the game configuration is not valid: {exc}") from None
+    timeline = Timeline(initial)
+    teaching = header.teaching
+    taken_back: list[TakenBack] = []
+    for record in records:
+        line = record.seq + 1
+        if isinstance(record, CmdRecord):
+            state = timeline.state
+            if validate:
+                events = _check_command(state, record, path, line)
+            else:
+                events = list(record.events)
+            step = make_step(record.seq, record.seat, record.command, events, state)
+            discarded = timeline.push(step)
+            if discarded:
+                taken_back.append(TakenBack(len(timeline.steps) - 1, tuple(discarded)))
+        elif isinstance(record, UndoRecord):
+            if validate:
+                refusal = undo_refusal(timeline, teaching)
+                if refusal:
+                    raise SaveError(path, line, f"this undo was not allowed: {refusal}")
+            if not timeline.steps or timeline.steps[-1].seq != record.step:
+                raise SaveError(path, line, f"undo of step {record.step}, which is not the last step of the line of play")
+            timeline.undo()
+        elif isinstance(record, RedoRecord):
+            if not timeline.redo_stack or timeline.redo_stack[-1].seq != record.step:
+                raise SaveError(path, line, f"redo of step {record.step}, which is not the last step taken back")
+            timeline.redo()
+        elif isinstance(record, TeachingRecord):
+            teaching = record.on
+    if timeline.redo_stack:
+        taken_back.append(TakenBack(len(timeline.steps), tuple(timeline.redo_stack[::-1])))
+    taken_back.sort(key=lambda t: t.position)
+    return Rebuilt(timeline, teaching, taken_back)
+
+
+def _check_command(state: GameState, record: CmdRecord, path, line: int) -> list:
+    text = format_command(record.command)
+    if state.pending is None:
+        raise SaveError(path, line, f"command {text!r} recorded after the end of the game")
+    if record.seat != state.pending.seat:
+        raise SaveError(
+            path, line, f"command {text!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide"
+        )
+    try:
+        events = decide(state, record.command)
+    except RuleViolation as exc:
+        raise SaveError(path, line, f"command {text!r} is not legal at this point: {exc}") from None
+    except Exception as exc:  # a tampered file must give a message, never a traceback
+        raise SaveError(path, line, f"command {text!r} cannot be decided: {type(exc).__name__}: {exc}") from None
+    if ENCODER.encode(record.events) != ENCODER.encode(events):
+        raise SaveError(
+            path,
+            line,
+            f"command {text!r} does not give the recorded events (tampered, or saved by incompatible rules): "
+            + _divergence(record.events, events),
+        )
+    return events
+
+
+def load_save(path: Path | str) -> tuple[SaveFile, Rebuilt]:
+    """Read and fully check a save. Never modifies the file.
+
+    Raises:
+        SaveError: naming the file and the first line at fault.
+    """
+    save = read_save(path)
+    return save, rebuild(save.header, save.records, save.path)
