@@ -66,7 +66,7 @@ def building(s: GameState, seat: int, kind: str, hex_id: str, damaged: bool = Fa
 
 
 def ferry(s: GameState, water: str, land: str | None = None) -> str:
-    fid = f"F{s.next_id}"
+    fid = f"ferry{s.next_id}"
     s.next_id += 1
     s.ferries[fid] = Ferry(fid, water, land, 0)
     s.bank["token"] -= 1

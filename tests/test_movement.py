@@ -21,7 +21,7 @@ def ready():
     return later_turn(greece_egypt_ready())
 
 
-def with_ferry(state, land="E20", water="F20", fid="F90"):
+def with_ferry(state, land="E20", water="F20", fid="ferry90"):
     s = copy_state(state)
     s.ferries[fid] = Ferry(fid, water, land, 0)
     return s
@@ -139,26 +139,26 @@ def test_carry_never_breaks_the_five_limit():
 def test_ferry_boarding_pushes_to_sea_and_sails_two_loaded():
     """A7 #61-#66, B42-B44: board 1-2 units, pushed to the centre; 2 moves loaded; docking lands them [l.223, l.254]."""
     s = put_units(with_ferry(ready()), 0, "E20", n=2)
-    s = run(s, "play movement", "board F90 w w")
-    f = s.ferries["F90"]
+    s = run(s, "play movement", "board ferry90 w w")
+    f = s.ferries["ferry90"]
     assert f.land is None and f.water == "F20"
-    aboard = [u for u in s.units.values() if u.ferry == "F90"]
+    aboard = [u for u in s.units.values() if u.ferry == "ferry90"]
     assert len(aboard) == 2 and all(u.hex == "F20" for u in aboard)
     assert s.current == 1  # two boarding units used both slots (B43)
 
-    s2 = run(put_units(with_ferry(ready()), 0, "E20"), "play movement", "board F90 w", "sail F90 G19")
-    assert s2.ferries["F90"].water == "G19" and s2.current == 1
+    s2 = run(put_units(with_ferry(ready()), 0, "E20"), "play movement", "board ferry90 w", "sail ferry90 G19")
+    assert s2.ferries["ferry90"].water == "G19" and s2.current == 1
     s3 = hands_back(run(s2, "play movement", "move w H19 I19", "done"))
-    s3 = run(s3, "play movement", "sail F90 H18")
-    assert s3.ferries["F90"].land == "H18"
+    s3 = run(s3, "play movement", "sail ferry90 H18")
+    assert s3.ferries["ferry90"].land == "H18"
     assert any(u.hex == "H18" and u.owner == 0 and u.ferry is None for u in s3.units.values())
 
 
 def test_empty_ferry_moves_one():
     """A7 #65: an empty ferry moves 1 [l.254]."""
     s = run(with_ferry(ready()), "play movement")
-    assert "cannot reach" in str(rejected(s, "sail F90 G19"))
-    run(s, "sail F90 F20")
+    assert "cannot reach" in str(rejected(s, "sail ferry90 G19"))
+    run(s, "sail ferry90 F20")
 
 
 def test_ferry_of_another_player_cannot_be_used():
@@ -166,15 +166,15 @@ def test_ferry_of_another_player_cannot_be_used():
     s = put_units(with_ferry(ready()), 1, "E20")
     s = put_units(s, 0, "E19")
     s = run(s, "play movement")
-    assert "controlled by another player" in str(rejected(s, "sail F90 F20"))
+    assert "controlled by another player" in str(rejected(s, "sail ferry90 F20"))
 
 
 def test_ferry_carries_cargo_ashore():
     """B48: a worker keeps its resource aboard and drops it on landing."""
     s = put_units(with_ferry(ready()), 0, "E20")
     s = put_resources(s, "E20", metal=1)
-    s = run(s, "play movement", "board F90 w carry metal", "done")
-    assert s.resources["F90"] == {"metal": 1}
+    s = run(s, "play movement", "board ferry90 w carry metal", "done")
+    assert s.resources["ferry90"] == {"metal": 1}
     s = hands_back(run(s, "play movement", "move w H19 I19", "done"))
-    s = run(s, "play movement", "sail F90 E20")
-    assert s.resources["E20"] == {"metal": 1} and "F90" not in s.resources
+    s = run(s, "play movement", "sail ferry90 E20")
+    assert s.resources["E20"] == {"metal": 1} and "ferry90" not in s.resources

@@ -1,7 +1,7 @@
 """The command notation: short, typed, case-insensitive text for every command.
 
 `parse_command(format_command(c)) == c` for every command. Hex ids are written as on the
-map ("D7"), ferries by id ("F12"), cards and quests by id, pieces by code:
+map ("D7"), ferries by id ("ferry12"), cards and quests by id, pieces by code:
 w (worker), ws (worker with weapon), wh (with horse), wsh (both), army, navy, air.
 Payments are optional: "pay D6:wood,D7:2sheep"; without one, the game pays
 automatically. `SYNTAX` is the one source of the command reference shown in the app
@@ -34,8 +34,8 @@ SYNTAX: tuple[Syntax, ...] = (
     Syntax("end", "end", "End your turn", "end"),
     Syntax("done", "done", "Finish an action early (after at least one step)", "done"),
     Syntax("move", "move PIECE FROM TO [carry R[,R]]", "Move a unit; a worker may carry resources", "move w D6 D7 carry wood"),
-    Syntax("board", "board FERRY PIECE [PIECE] [carry R[,R]]", "Board one or two units onto a docked ferry", "board F12 w army"),
-    Syntax("sail", "sail FERRY HEX", "Sail a ferry to a water hex, or to a land hex to land", "sail F12 C5"),
+    Syntax("board", "board FERRY PIECE [PIECE] [carry R[,R]]", "Board one or two units onto a docked ferry", "board ferry12 w army"),
+    Syntax("sail", "sail FERRY HEX", "Sail a ferry to a water hex, or to a land hex to land", "sail ferry12 C5"),
     Syntax("produce", "produce HEX", "Produce on a land hex", "produce D7"),
     Syntax("build", "build PIECE HEX [TO] [pay ...]", "Build town/fort/factory on HEX, bridge/ferry on the edge HEX-TO", "build bridge D6 D7"),
     Syntax("repair", "repair PIECE HEX [pay ...]", "Repair your damaged building", "repair fort D7"),
@@ -59,7 +59,7 @@ SYNTAX: tuple[Syntax, ...] = (
 )
 
 _HEX = re.compile(r"^[A-Za-z]{1,2}[0-9]{1,2}$")
-_FERRY = re.compile(r"^[Ff][0-9]+$")
+_FERRY = re.compile(r"^(?:ferry|f)([0-9]+)$", re.IGNORECASE)
 _ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _TAKE = re.compile(r"^([A-Za-z]{1,2}[0-9]{1,2}):([0-9]*)([a-z]+)$")
 RESOURCES = ("wood", "food", "metal", "sheep")
@@ -103,8 +103,8 @@ class _Reader:
 
     def ferry(self) -> str:
         if not self.more() or not _FERRY.match(self.words[self.i]):
-            raise self.fail("a ferry id like F12")
-        return self.take().upper()
+            raise self.fail("a ferry id like ferry12 (or f12)")
+        return "ferry" + _FERRY.match(self.take()).group(1)
 
     def ident(self, what: str) -> str:
         if not self.more() or not _ID.match(self.words[self.i].lower()):

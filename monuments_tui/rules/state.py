@@ -79,7 +79,11 @@ class Bridge(msgspec.Struct):
 
 
 class Ferry(msgspec.Struct):
-    """A ferry: docked against `land` on the edge with `water`, or at the centre of `water` [l.254]."""
+    """A ferry: docked against `land` on the edge with `water`, or at the centre of `water` [l.254].
+
+    Ferry ids ("ferry12") never look like hex ids, so a ferry's cargo can be kept in
+    `GameState.resources` under its id.
+    """
 
     id: str
     water: str

@@ -619,8 +619,13 @@ def _piece_tokens(state: GameState, hc: _HexContent, pal: _Palette, base: Style 
     return tokens
 
 
+def ferry_label(ferry_id: str) -> str:
+    """How a ferry is named on the map: "f12" for ferry12 (lower case, so never a hex id)."""
+    return "f" + ferry_id.removeprefix("ferry")
+
+
 def _ferry_tokens(state: GameState, ferry, passengers: dict[str, list], pal: _Palette, board) -> list:
-    head = ferry.id
+    head = ferry_label(ferry.id)
     if ferry.land is not None:
         head += DIRECTION_ARROW[_direction(board, ferry.water, ferry.land)]
     tokens = [(head, pal.ferry, False)]
@@ -707,13 +712,8 @@ def _draw_state(grid: _Grid, g: Geometry, state: GameState, pal: _Palette) -> No
             passengers.setdefault(u.ferry, []).append(u)
     layers = {board.monument_hex(p.civ): (p.civ, p.layers) for p in state.players}
 
-    # Resources are keyed by hex, or by ferry for a ferry's cargo. Ferry ids ("F12") look
-    # like hex ids of row F, so a key that names a ferry is cargo unless its hex is land.
-    lying = {
-        place: on
-        for place, on in state.resources.items()
-        if place not in state.ferries or place in layout.land
-    }
+    # Resources are keyed by hex, or by ferry id ("ferry12") for a ferry's cargo.
+    lying = {place: on for place, on in state.resources.items() if place not in state.ferries}
     hexes_to_draw = set(index) | set(lying) | set(layers)
     for hid in hexes_to_draw:
         h = board.hexes.get(hid)
@@ -752,7 +752,7 @@ def _draw_state(grid: _Grid, g: Geometry, state: GameState, pal: _Palette) -> No
             _draw_edge(grid, g, bridge.a, bridge.b, "bridge", pal)
         for ferry in state.ferries.values():
             if ferry.land is not None:
-                _draw_edge(grid, g, ferry.water, ferry.land, "ferry", pal, label=ferry.id)
+                _draw_edge(grid, g, ferry.water, ferry.land, "ferry", pal, label=ferry_label(ferry.id))
 
 
 def _num(piece_id: str) -> int:
@@ -847,7 +847,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("│ ─ ┌ ┘", "coast"),
     ("~", "river: workers and armies need a bridge or ferry"),
     ("~==~  =", "bridge over the river"),
-    ("F12  F", "ferry F12 docked on this shore"),
+    ("f12  F", "ferry12 docked on this shore"),
     ("", "PIECES: the civ letter, then counts"),
     ("G E M I", "Greece, Egypt, Maya, Inca (each in its colour)"),
     ("G:3w1s", "3 Greek workers, 1 of them armed (s)"),
@@ -862,8 +862,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("G3  GE", "line 2: 3 Greek units; pieces of G and E"),
     ("<F>  <F2", "a ferry; two ferries"),
     ("", "FERRIES (detail zoom)"),
-    ("F12", "ferry F12 at sea"),
-    ("F12↗", "docked against the land to the north-east"),
+    ("f12", "ferry12 at sea (type ferry12 or f12)"),
+    ("f12↗", "docked against the land to the north-east"),
     (" ", "(← → ↖ ↗ ↙ ↘ point at the shore)"),
     (":G1w1a", "passengers: 1 Greek worker, 1 army"),
     ("(w1)", "resources aboard"),

@@ -34,8 +34,8 @@ def mid_game():
         "u4": Unit("u4", 0, "army", "E20"),
         "u5": Unit("u5", 1, "worker", "I19"),
         "u6": Unit("u6", 1, "navy", "G19"),
-        "u7": Unit("u7", 0, "worker", "E21", ferry="F9"),
-        "u8": Unit("u8", 0, "army", "E21", ferry="F9"),
+        "u7": Unit("u7", 0, "worker", "E21", ferry="ferry9"),
+        "u8": Unit("u8", 0, "army", "E21", ferry="ferry9"),
         "u9": Unit("u9", 1, "air", "H20"),
         "u10": Unit("u10", 1, "worker", "I20", weapon=True, horse=True),
     }
@@ -45,7 +45,7 @@ def mid_game():
         "b3": Building("b3", 1, "factory", "I20"),
     }
     state.bridges = {"B3": Bridge("B3", "D19", "E19", 0), "B4": Bridge("B4", "E18", "E19", 0)}
-    state.ferries = {"F9": Ferry("F9", "E21", "E20", 0), "F10": Ferry("F10", "G18", None, 1)}
+    state.ferries = {"ferry9": Ferry("ferry9", "E21", "E20", 0), "ferry10": Ferry("ferry10", "G18", None, 1)}
     state.resources = {"E19": {"wood": 2, "sheep": 1}, "E20": {"metal": 1}, "I19": {"food": 3}}
     state.players[0].layers = 3
     return state
@@ -120,8 +120,8 @@ def test_monument_layers():
 def test_ferries_docked_and_at_sea_with_passengers():
     lines = plain(render_map(mid_game(), None, "detail"))
     e21 = " ".join(cell_text(lines, "detail", "E21"))
-    assert "F9←:G1w1a" in e21  # docked to the west (E20), a Greek worker and army aboard
-    assert "F10" in " ".join(cell_text(lines, "detail", "G18"))
+    assert "f9←:G1w1a" in e21  # docked to the west (E20), a Greek worker and army aboard
+    assert "f10" in " ".join(cell_text(lines, "detail", "G18"))
     # The shore edge between E20 and E21 carries the ferry mark.
     g = geometry("detail")
     x = g.gap_x(4, 20)  # west edge of E21
@@ -270,7 +270,7 @@ def test_hex_at_inverts_hex_region(zoom):
 
 def test_legend_lists_every_symbol():
     text = "\n".join(legend_lines())
-    for symbol in ("~", "=", "░", "·", "≈", "@G", "G:3w1s", "T F X", "t! f! x!", "a n p", "F12↗", "w2f1", "K workshop", "R farm", "#", "<F>"):
+    for symbol in ("~", "=", "░", "·", "≈", "@G", "G:3w1s", "T F X", "t! f! x!", "a n p", "f12↗", "w2f1", "K workshop", "R farm", "#", "<F>"):
         assert symbol in text, symbol
 
 
@@ -293,12 +293,12 @@ def test_real_games_render_in_both_zooms(civs):
 
 def test_ferry_cargo_is_drawn_aboard_not_on_the_hex_with_the_same_name():
     state = mid_game()
-    state.ferries = {"F12": Ferry("F12", "G18", None, 1)}
-    state.units["u11"] = Unit("u11", 1, "worker", "G18", ferry="F12")
-    state.resources["F12"] = {"wood": 1}  # cargo of ferry F12, not resources on hex F12
+    state.ferries = {"ferry12": Ferry("ferry12", "G18", None, 1)}
+    state.units["u11"] = Unit("u11", 1, "worker", "G18", ferry="ferry12")
+    state.resources["ferry12"] = {"wood": 1}  # cargo of ferry12, not resources on hex F12
     lines = plain(render_map(state, None, "detail"))
     g18 = cell_text(lines, "detail", "G18")
-    assert g18[1].rstrip() == "F12:E1w" and g18[2].rstrip() == "(w1)"  # wrapped, cargo below
+    assert g18[1].rstrip() == "f12:E1w" and g18[2].rstrip() == "(w1)"  # wrapped, cargo below
     assert "w1" not in " ".join(cell_text(lines, "detail", "F12"))
     overview = plain(render_map(state, None, "overview"))
     assert cell_text(overview, "overview", "F12") == ["   ", "   "]

@@ -87,7 +87,7 @@ def placement_events(state: GameState, seat: int, piece: str, hex_id: str, to: s
         raise RuleViolation(f"{to} is not a water hex in play", "Ferry, l.254", "A ferry docks on a shore: land hex, then water hex.")
     if any(f.land == hex_id and f.water == to for f in state.ferries.values()):
         raise RuleViolation(f"a ferry is already docked between {hex_id} and {to}", "Ferry, l.254")
-    return [ev.FerryBuilt(Ferry(f"F{state.next_id}", to, hex_id, seat))]
+    return [ev.FerryBuilt(Ferry(f"ferry{state.next_id}", to, hex_id, seat))]
 
 
 @rule((pd.BuildStep, cmd.Build))
