@@ -124,7 +124,7 @@ def give_deck(s: GameState, seat: int, deck: str) -> None:
     s.players[seat].personal_deck = [c.id for c in cards[1:]] + [cards[0].id]
 
 
-def free_land(s: GameState, seat: int, n: int) -> list[str]:
+def free_land(s: GameState, seat: int, n: int, strict: bool = True) -> list[str]:
     """`n` land hexes in play holding no other player's pieces: home first, then the rest in order."""
     from monuments_tui.rules.queries import layout, occupied_by_other
 
@@ -132,13 +132,19 @@ def free_land(s: GameState, seat: int, n: int) -> list[str]:
     home = [h for h in HOME[s.players[seat].civ] if h in lay.land]
     rest = sorted(h for h in lay.land if h not in home)
     hexes = [h for h in home + rest if not occupied_by_other(s, h, seat)]
+    if not strict:
+        return hexes
     assert len(hexes) >= n, f"only {len(hexes)} free land hexes"
     return hexes[:n]
 
 
-def ready_for_layer(s: GameState, seat: int, layer: int, extra_workers: int = 3) -> GameState:
+def ready_for_layer(s: GameState, seat: int, layer: int, extra_workers: int = 3, hexes: int | None = 0) -> GameState:
     """`s` (copied) with `seat` able to build `layer` at once: layers built so far, one worker on
-    each land hex needed, `extra_workers` on its monument hex, the resources on its home hexes."""
+    each land hex needed, `extra_workers` on its monument hex, the resources on its home hexes.
+
+    `hexes` overrides how many land hexes get a worker (None: as many free ones as there
+    are, up to the number the layer needs), for positions where not everyone can have them all.
+    """
     from monuments_tui.rules.board import load_board
     from monuments_tui.rules.pieces import layer_cost
     from monuments_tui.rules.queries import monument_hex
@@ -147,7 +153,9 @@ def ready_for_layer(s: GameState, seat: int, layer: int, extra_workers: int = 3)
     need = layer_cost(layer)
     clear_units(s, seat)
     s.players[seat].layers = layer - 1
-    land = free_land(s, seat, need.hexes)
+    if hexes is None:
+        hexes = min(need.hexes, len(free_land(s, seat, 0, strict=False)))
+    land = free_land(s, seat, hexes or need.hexes)
     workers_on(s, seat, land)
     workers_on(s, seat, [monument_hex(s, seat)], extra_workers)
     board = load_board()
@@ -156,3 +164,24 @@ def ready_for_layer(s: GameState, seat: int, layer: int, extra_workers: int = 3)
             where = next(h for h in land if board.hex(h).resource == resource)
             add_resources(s, where, **{resource: n})
     return turn_of(s, seat)
+
+
+def late_game(civs=("greece", "egypt"), mode="scarcity", seed=1) -> GameState:
+    """A late-game position, seat 0 to play in round 10: every seat has 4 layers with a common
+    bonus of each level, its personal deck used, the resources of layer 5 and as many land
+    hexes (up to 12) as are still free when its turn to be placed comes, in seat order."""
+    from monuments_tui.rules.actions.monument import common_bonus_options
+
+    s = copy_state(game(civs, mode, seed))
+    for seat in range(s.seats):
+        p = s.players[seat]
+        for level in range(1, 5):
+            options = common_bonus_options(s, seat, level)
+            if options:
+                s.common_piles[str(level)].remove(options[0])
+                p.bonuses.append(options[0])
+        p.personal_deck = p.personal_deck[4:] + p.personal_deck[:4]
+        p.turns = 10 if seat == 0 else 9
+        s = ready_for_layer(s, seat, 5, hexes=None)
+    s.round = 10
+    return turn_of(s, 0)
