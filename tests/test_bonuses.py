@@ -311,3 +311,15 @@ def test_positions_are_independent():
     add_unit(b, 0, "worker", "D18")
     assert len(units_of(a, 0)) == 3 and len(units_of(b, 0)) == 4
     assert fold(a, []) == a and isinstance(a.pending, pd.ChooseAction)
+
+
+def test_each_level_pile_holds_a_military_allowance_in_every_game():
+    """Train, l.309 (A12 #103, B19): an allowance card can be found in every level 1-4 pile, any player count."""
+    from monuments_tui.rules.content import load_content as content
+
+    effect = {c.id: c.effect for c in content().common_bonus}
+    for civs, mode in ((("greece", "egypt"), "scarcity"), (("greece", "egypt", "maya", "inca"), "abundance")):
+        piles = bare(civs=civs, mode=mode).common_piles
+        for level in ("1", "2", "3", "4"):
+            assert any(effect[c] == "military_allowance" for c in piles[level])
+        assert all(effect[c] == "vp" for c in piles["5"])

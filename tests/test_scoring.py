@@ -243,3 +243,13 @@ def test_game_over_state_scores_consistently():
     for b in score(s):
         assert b.total == sum(line.vp for line in b.lines)
     assert copy_state(s) == s
+
+
+def test_solo_score_cards():
+    """Solo set-up, l.436-438 (B23): you score with the vanilla card, the AI with its level's AI card."""
+    from monuments_tui.rules import GameConfig, new_game
+
+    for level, card in (("easy", "ai1"), ("hard", "ai1"), ("normal", "ai2"), ("insane", "ai2")):
+        s = new_game(GameConfig(civs=("greece", "egypt"), mode="abundance", solo=level, ai_seat=0))
+        assert [p.score_card for p in s.players] == [card, "vanilla"]
+        assert [b.score_card for b in score(s)] == [card, "vanilla"]
