@@ -193,14 +193,28 @@ class MonumentsApp(App):
     def on_resize(self, event) -> None:
         self._check_size()
 
+    def push_screen(self, *args, **kwargs):
+        result = super().push_screen(*args, **kwargs)
+        self.call_later(self._check_size)
+        return result
+
+    def pop_screen(self):
+        result = super().pop_screen()
+        self.call_later(self._check_size)
+        return result
+
     def _check_size(self) -> None:
+        """Ask for a larger terminal when it is too small; lift the request when it is large enough."""
+        if not self.is_running or not self.screen_stack:
+            return
         w, h = self.size
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         showing = isinstance(self.screen, TooSmall)
         if small and not showing:
-            self.push_screen(TooSmall(MIN_SIZE))
+            super().push_screen(TooSmall(MIN_SIZE))
         elif not small and showing:
-            self.pop_screen()
+            super().pop_screen()
+            self.call_later(self._check_size)  # another request may lie under it
         for screen in self.screen_stack:
             screen.set_class(w < 140, "-narrow")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from monuments_tui.rules import queries as q
@@ -93,7 +95,7 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
             continue
         out.append_text(civ_label(state, seat))
         out.append(": ")
-        parts = [f"{n} {k}" for k, n in Counter(_unit_word(u) for u in units).items()]
+        parts = [_count(n, k) for k, n in Counter(_unit_word(u) for u in units).items()]
         parts += [f"{b.kind}{' (damaged)' if b.damaged else ''}" for b in buildings]
         out.append(", ".join(parts) + "\n")
     for b in state.bridges.values():
@@ -127,31 +129,36 @@ def _unit_word(u) -> str:
 
 
 # -- hand ------------------------------------------------------------------------------------
-def upgrade_cost_now(state: GameState, seat: int, card: str) -> dict[str, int]:
-    """The card's printed upgrade cost; the discount is shown separately."""
-    action = load_content().action_by_id.get(card)
-    return dict(action.upgrade_cost) if action else {}
+def _grid(*ratios: int | None) -> Table:
+    table = Table.grid(padding=(0, 1), expand=True)
+    for r in ratios:
+        if r is None:
+            table.add_column(no_wrap=True)
+        else:
+            table.add_column(ratio=r)
+    return table
 
 
-def hand_text(state: GameState, seat: int, *, wide: bool = True) -> Text:
-    """The seat's action cards with their side, text and upgrade cost; then the discard pile."""
+def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableType:
+    """The seat's action cards (side, name, upgrade cost), the discard pile, then each card's text."""
     content = load_content()
     p = state.players[seat]
-    out = Text()
-    playing = state.card_in_play if state.current == seat else None
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True, ratio=1)
+    table.add_column(no_wrap=True, justify="right")
     for card in ACTION_CARDS:
         if card not in p.hand:
             continue
         action = content.action_by_id[card]
         green = card in p.green
-        out.append("G " if green else "R ", style=GREEN if green else RED)
-        out.append(f"{action.name:<18}", style="bold")
-        text = action.green_text if green else action.red_text
-        if not green:
-            out.append(f" up: {_res_list(action.upgrade_cost)}", style=DIM)
-        out.append("\n")
-        if wide:
-            out.append(f"   {text}\n", style=DIM)
+        cost = "" if green else "up " + " ".join(f"{n}{RES_SHORT[r]}" for r, n in action.upgrade_cost.items())
+        table.add_row(Text("G" if green else "R", style=GREEN if green else RED),
+                      Text(card, style="bold"), Text(cost, style=DIM))
+    if not p.hand:
+        table.add_row("", Text("no card in hand: take back the discard pile", style=DIM), "")
+    out = Text()
+    playing = state.card_in_play if state.current == seat else None
     if playing:
         action = content.action_by_id.get(playing)
         out.append("in play: ", style="bold")
@@ -163,7 +170,7 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> Text:
             green = card in p.green
             if i:
                 out.append(", ")
-            out.append(f"{action.name if action else card} ", style="")
+            out.append(f"{action.name if action else card} ")
             out.append("(G)" if green else "(R)", style=GREEN if green else RED)
     else:
         out.append("empty", style=DIM)
@@ -175,53 +182,96 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> Text:
             out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
     except Exception:  # the discount helper is optional information
         pass
-    return out
+    parts: list[RenderableType] = [table, out]
+    if wide:
+        texts = Text("\nWhat the cards do (scroll):", style="bold")
+        for card in ACTION_CARDS:
+            action = content.action_by_id[card]
+            green = card in p.green
+            where = "hand" if card in p.hand else "discard" if card in p.discard else "in play"
+            texts.append(f"\n{action.name} ", style="bold")
+            texts.append(f"({'green' if green else 'red'}, {where}): ", style=DIM)
+            texts.append(action.green_text if green else action.red_text)
+        parts.append(texts)
+    return Group(*parts)
 
 
 # -- players -----------------------------------------------------------------------------------
-def players_text(state: GameState, viewer: int | None, controllers: tuple[str, ...] = ()) -> Text:
-    """Per player: resources (per hex and totals), pieces, layers, bonuses, ability, score card; the bank."""
-    content = load_content()
-    out = Text()
+def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Table:
+    """One row per player: layers, resource totals, workers, quests (the at-a-glance table)."""
+    table = Table(box=None, padding=0, pad_edge=False, expand=True, header_style="bold")
+    table.add_column("", no_wrap=True, ratio=1)
+    for head in ("L", "wd", "fd", "mt", "sh", "wk", "Q"):
+        table.add_column(head, justify="right", no_wrap=True, width=3)
     for seat, p in enumerate(state.players):
-        ctrl = controllers[seat] if seat < len(controllers) else "human"
-        out.append_text(civ_label(state, seat))
-        tag = "" if ctrl == "human" else f" [{ctrl}]"
-        marker = "  < to play" if state.pending is not None and state.current == seat else ""
-        out.append(f"{tag}  layer {p.layers}/5{marker}\n", style="bold" if marker else "")
         totals = q.resource_totals(state, seat)
-        out.append(f"  res: {_res_list(totals)} = {sum(totals.values())}\n")
+        name = civ_label(state, seat)
+        if state.pending is not None and state.current == seat:
+            name.append(" <", style="bold")
+        table.add_row(name, str(p.layers), *(str(totals.get(r, 0)) for r in RESOURCES),
+                      str(len(q.units_of(state, seat, "worker"))), str(len(p.quests)))
+    return table
+
+
+def players_text(state: GameState, viewer: int | None, controllers: tuple[str, ...] = ()) -> RenderableType:
+    """The summary table, then per player: resources per hex, pieces, bonuses, ability, score card; the bank."""
+    content = load_content()
+    parts: list[RenderableType] = [players_summary(state, controllers)]
+    legend = Text("L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
+    parts.append(legend)
+    for seat, p in enumerate(state.players):
+        head = Text("\n")
+        head.append_text(civ_label(state, seat))
+        ctrl = controllers[seat] if seat < len(controllers) else "human"
+        head.append(f"  layer {p.layers}/5" + ("" if ctrl == "human" else f" · {ctrl}"))
+        parts.append(head)
+        table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)
         if per_hex:
-            cells = [f"{h} {''.join(f'{n}{RES_SHORT[r][0]}' for r, n in res.items() if n)}" for h, res in per_hex.items()]
-            out.append("    " + " · ".join(cells) + "\n", style=DIM)
+            cells = [f"{h} {' '.join(f'{n}{RES_SHORT[r]}' for r, n in on.items() if n)}" for h, on in per_hex.items()]
+            table.add_row(Text("res", style=DIM), " · ".join(cells))
         units = Counter(_unit_word(u) for u in q.units_of(state, seat))
-        buildings = Counter(b.kind + ("*" if b.damaged else "") for b in state.buildings.values() if b.owner == seat)
-        board_parts = [f"{n} {k}" for k, n in units.items()] + [f"{n} {k}" for k, n in buildings.items()]
-        out.append(f"  board: {', '.join(board_parts) or 'nothing'}\n")
-        supply = ", ".join(f"{n} {k}" for k, n in p.supply.items() if n)
-        aside = ", ".join(f"{n} {k}" for k, n in p.set_aside.items() if n)
-        out.append(f"  supply: {supply or 'none'}" + (f"; set aside: {aside}" if aside else "") + "\n", style=DIM)
-        extras = []
+        buildings = Counter(b.kind + (" (damaged)" if b.damaged else "") for b in state.buildings.values()
+                            if b.owner == seat)
+        board_parts = [_count(n, k) for k, n in units.items()] + [_count(n, k) for k, n in buildings.items()]
+        table.add_row(Text("board", style=DIM), ", ".join(board_parts) or "nothing")
+        table.add_row(Text("supply", style=DIM), Text(_supply_text(p), style=DIM))
         if p.ability:
             ability = content.ability_by_id.get(p.ability)
-            extras.append(f"ability: {ability.name if ability else p.ability}")
-        if p.tokens:
-            extras.append("tokens: " + ", ".join(f"{n} {k}" for k, n in p.tokens.items() if n))
+            tokens = ", ".join(f"{n} {k}" for k, n in p.tokens.items() if n)
+            table.add_row(Text("ability", style=DIM),
+                          f"{ability.name if ability else p.ability}" + (f" ({tokens})" if tokens else ""))
         card = content.score_by_id.get(p.score_card)
-        extras.append(f"score card: {card.name if card else p.score_card}")
-        out.append("  " + "; ".join(extras) + "\n")
+        table.add_row(Text("score", style=DIM), card.name if card else p.score_card)
         if p.bonuses:
-            out.append("  bonuses: " + ", ".join(_bonus_short(b) for b in p.bonuses) + "\n")
-        quests = len(p.quests)
-        out.append(f"  quests: {quests} in progress, {len(p.completed)} done", style=DIM)
+            table.add_row(Text("bonus", style=DIM), ", ".join(_bonus_short(b) for b in p.bonuses))
         if p.green:
-            out.append(f"; green: {', '.join(p.green)}", style=DIM)
-        out.append("\n")
+            table.add_row(Text("green", style=DIM), ", ".join(p.green))
+        parts.append(table)
     bank = state.bank
-    out.append("Bank: ", style="bold")
-    out.append(" ".join(f"{bank.get(k, 0)} {k}" for k in ("wood", "food", "metal", "sheep", "weapon", "token")))
-    return out
+    out = Text("\n")
+    out.append("Bank ", style="bold")
+    out.append(", ".join(f"{bank.get(k, 0)} {k}" for k in ("wood", "food", "metal", "sheep", "weapon", "token")))
+    parts.append(out)
+    return Group(*parts)
+
+
+def _supply_text(p) -> str:
+    supply = " ".join(f"{n} {k}" for k, n in p.supply.items() if n)
+    aside = {k: n for k, n in p.set_aside.items() if n}
+    if not aside:
+        return supply or "none"
+    if len(set(aside.values())) == 1:
+        return f"{supply or 'none'}; set aside {next(iter(aside.values()))} of {', '.join(aside)}"
+    return f"{supply or 'none'}; set aside " + " ".join(f"{n} {k}" for k, n in aside.items())
+
+
+def _count(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    head, sep, tail = word.partition(" (")
+    plural = {"factory": "factories", "air force": "air forces", "navy": "navies"}.get(head, head + "s")
+    return f"{n} {plural}{sep}{tail}"
 
 
 def _bonus_short(card_id: str) -> str:

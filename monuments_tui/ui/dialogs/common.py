@@ -11,7 +11,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class WatchesSize:
+    """Mixed into every screen: a resize lets the app ask for (or stop asking for) a larger terminal."""
+
+    def on_resize(self, event) -> None:
+        app = self.app
+        if hasattr(app, "_check_size"):
+            app.call_later(app._check_size)
+
+
+class ConfirmDialog(WatchesSize, ModalScreen[bool]):
     """A question with two answers; y/Enter = yes, n/Esc = no."""
 
     BINDINGS = [
@@ -45,7 +54,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class AskDialog(ModalScreen[str | None]):
+class AskDialog(WatchesSize, ModalScreen[str | None]):
     """Ask for one line of text; Enter accepts, Esc cancels."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -75,7 +84,7 @@ class AskDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class Curtain(ModalScreen[None]):
+class Curtain(WatchesSize, ModalScreen[None]):
     """Hot-seat privacy: hides the board until the next player confirms."""
 
     BINDINGS = [Binding("enter,space", "reveal", "I am ready")]
@@ -112,7 +121,7 @@ class TooSmall(ModalScreen[None]):
     """Shown over everything while the terminal is too small to play."""
 
     def __init__(self, need: tuple[int, int]):
-        super().__init__(id="too-small")
+        super().__init__(classes="too-small")
         self.need = need
 
     def compose(self) -> ComposeResult:
@@ -123,6 +132,7 @@ class TooSmall(ModalScreen[None]):
 
     def on_resize(self) -> None:
         self.refresh_size()
+        self.app.call_later(self.app._check_size)
 
     def refresh_size(self) -> None:
         w, h = self.app.size

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -20,6 +22,7 @@ from textual.widgets import Footer, Static
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.dialogs.common import WatchesSize
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -116,7 +119,7 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
     return out
 
 
-class EndScreen(Screen):
+class EndScreen(WatchesSize, Screen):
     """Final scores; replay, export, new game, back to the board."""
 
     BINDINGS = [
@@ -170,10 +173,13 @@ class EndScreen(Screen):
 
         try:
             replay = Replay.of(self.session)
+            replay.to_end()
+            if msgspec.msgpack.encode(replay.state) != msgspec.msgpack.encode(self.session.state):
+                raise ValueError("this game did not start from a dealt position, so it cannot be scored turn by turn")
             _, series = score_history(replay)
             text = chart_text(tuple(replay.config.civs), series)
-        except Exception as exc:  # noqa: BLE001
-            text = Text(f"(no chart: {exc})")
+        except Exception as exc:  # noqa: BLE001 - the chart is a bonus; the scores above stand
+            text = Text(f"No score chart: {exc}.", style="#8a8a8a")
         self.app.call_from_thread(self._show_chart, text)
 
     def _show_chart(self, text: Text) -> None:

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Static
 
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
 from monuments_tui.ui import wording
-from monuments_tui.ui.dialogs.common import AskDialog, Curtain
+from monuments_tui.ui.dialogs.common import AskDialog, Curtain, WatchesSize
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine
@@ -76,7 +76,7 @@ class LegalCommands(Provider):
                 yield Hit(score, matcher.highlight(text), callback, help=help_text)
 
 
-class GameScreen(Screen):
+class GameScreen(WatchesSize, Screen):
     """A live game."""
 
     COMMANDS = {LegalCommands}
@@ -294,16 +294,24 @@ class GameScreen(Screen):
         if state.pending is None or self.session.controller() == "human" or self._bot_busy:
             return
         self._bot_busy = True
-        self._think(len(self.session.history()), state)
+        self._think(self.app, len(self.session.history()), state)
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, position: int, state) -> None:
+    def _think(self, app, position: int, state) -> None:
+        """Ask the bot in a thread (a strong bot may think for a while); play its answer on the app's thread."""
         try:
             command = self.session.bot_command(self._rnd)
         except Exception as exc:  # noqa: BLE001
-            self.app.call_from_thread(self._bot_failed, exc)
+            self._post_back(app, self._bot_failed, exc)
             return
-        self.app.call_from_thread(self._bot_play, position, state, command)
+        self._post_back(app, self._bot_play, position, state, command)
+
+    @staticmethod
+    def _post_back(app, callback, *args) -> None:
+        try:
+            app.call_from_thread(callback, *args)
+        except RuntimeError:
+            pass  # the app closed while the bot was thinking: nothing to play any more
 
     def _bot_failed(self, exc: Exception) -> None:
         self._bot_busy = False

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
+from monuments_tui.ui.dialogs.common import WatchesSize
 
 KEYS = (
     ("Game", "Tab", "complete the command (again: next match)"),
@@ -77,7 +78,7 @@ def legend_text() -> Text:
     return Text("\n".join(legend_lines()))
 
 
-class HelpScreen(Screen):
+class HelpScreen(WatchesSize, Screen):
     """Everything a player needs to type commands and find their way."""
 
     BINDINGS = [

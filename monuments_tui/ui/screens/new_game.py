@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.dialogs.common import WatchesSize
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),
@@ -94,7 +95,7 @@ def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, opt
     return NewGameChoice(config, tuple(seats), teaching)
 
 
-class NewGameScreen(Screen[NewGameChoice | None]):
+class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
     """The form. Dismisses with a `NewGameChoice`, or None if cancelled."""
 
     BINDINGS = [

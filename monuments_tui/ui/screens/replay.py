@@ -10,12 +10,12 @@ from textual.widgets import Footer, Static
 
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
-from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, WatchesSize
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(WatchesSize, Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
 
     BINDINGS = [

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import list_saves
+from monuments_tui.ui.dialogs.common import WatchesSize
 
 LOGO = r"""
  __  __                                        _
@@ -32,7 +33,7 @@ MENU = (
 )
 
 
-class TitleScreen(Screen):
+class TitleScreen(WatchesSize, Screen):
     """New game, continue, load, replay, help, quit."""
 
     BINDINGS = [
@@ -86,7 +87,7 @@ class TitleScreen(Screen):
             app.exit()
 
 
-class SavesScreen(Screen):
+class SavesScreen(WatchesSize, Screen):
     """The saves folder: pick a game to load (go on playing) or to replay."""
 
     BINDINGS = [

@@ -60,7 +60,7 @@ class Board(Horizontal):
     DEFAULT_CSS = """
     Board { height: 1fr; }
     Board #left { width: 1fr; }
-    Board #right { width: 40; }
+    Board #right { width: 39; }
     """
 
     def __init__(self, *, id: str | None = "board"):

@@ -47,7 +47,7 @@ class CommandInput(Input):
     """An Input where Tab completes, Up/Down walk the history."""
 
     BINDINGS = [
-        Binding("tab", "complete", "Complete", show=False, priority=True),
+        Binding("tab", "complete", "Complete", show=False),
         Binding("up", "history(-1)", "Previous command", show=False),
         Binding("down", "history(1)", "Next command", show=False),
     ]
@@ -89,6 +89,7 @@ class CommandLine(Vertical):
         self._draft = ""
         self._cycle: list[str] = []
         self._cycle_index = -1
+        self._message_text = Text("")
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -107,21 +108,33 @@ class CommandLine(Vertical):
         text.append(prompt, style="bold")
         if note:
             text.append(f"   {note}", style="#8a8a8a")
-        self.query_one("#prompt", Static).update(text)
-        self.input.disabled = read_only
+        self.query_one("#prompt", Static).update(text, layout=False)
+        if self.input.disabled != read_only:
+            self.input.disabled = read_only
 
     def set_legal(self, legal: list[str]) -> None:
         self.legal = list(legal)
         self._cycle = []
 
     def show_error(self, message: str) -> None:
-        self.query_one("#message", Static).update(Text(message, style="bold #ff5f5f"))
+        self._message(Text(message, style="bold #ff5f5f"))
 
     def show_info(self, message: str) -> None:
-        self.query_one("#message", Static).update(Text(message, style="#8a8a8a"))
+        self._message(Text(message, style="#8a8a8a"))
 
     def clear_message(self) -> None:
-        self.query_one("#message", Static).update("")
+        self._message(Text(""))
+
+    @property
+    def message(self) -> str:
+        """The text under the input (an error or a hint)."""
+        return self._message_text.plain
+
+    def _message(self, text: Text) -> None:
+        if text == self._message_text:
+            return
+        self._message_text = text
+        self.query_one("#message", Static).update(text)
 
     # -- completion and history ----------------------------------------------------------------
     def matches(self, value: str) -> list[str]:

@@ -6,34 +6,41 @@ render text (see `ui.pane_text` and `ui.wording`).
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from monuments_tui.ui import pane_text, wording
 
 
-class TextPane(VerticalScroll):
-    """A titled, scrollable pane holding one block of text."""
+class TextPane(RichLog):
+    """A titled, scrollable pane holding one block of text.
+
+    Built on RichLog: replacing the text re-renders only this pane, never the screen's
+    layout, which keeps every move of the game quick to draw.
+    """
 
     DEFAULT_CSS = """
-    TextPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; }
-    TextPane:focus-within { border: round $accent; }
-    TextPane > Static { width: 100%; }
+    TextPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    TextPane:focus { border: round $accent; }
     """
 
     def __init__(self, title: str, *, id: str | None = None):
-        super().__init__(id=id)
+        super().__init__(id=id, wrap=True, markup=False, auto_scroll=False, min_width=10)
         self.border_title = title
-        self.can_focus = True
+        self._content = None
 
-    def compose(self) -> ComposeResult:
-        yield Static(classes="body")
-
-    def set_text(self, text: Text | str, subtitle: str = "") -> None:
-        self.query_one(".body", Static).update(text)
+    def set_text(self, text: RenderableType | str, subtitle: str = "") -> None:
+        self._content = text
         self.border_subtitle = subtitle
+        keep = self.scroll_y
+        self.clear()
+        self.write(text, expand=True, scroll_end=False)
+        self.scroll_to(y=keep, animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        if self._content is not None:
+            self.set_text(self._content, self.border_subtitle)
 
 
 class InspectorPane(TextPane):

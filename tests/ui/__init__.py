@@ -1,0 +1,1 @@
+"""UI tests: pilot tests and snapshots of the Textual app."""

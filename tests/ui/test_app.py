@@ -1,0 +1,469 @@
+"""Pilot tests: the real app driven by key presses and typed commands."""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+import pytest
+
+from monuments_tui.rules import GameConfig
+from monuments_tui.session import GameSession
+from monuments_tui.ui.app import MonumentsApp
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain, TooSmall
+from monuments_tui.ui.screens.end import EndScreen
+from monuments_tui.ui.screens.game import GameScreen
+from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.new_game import NewGameScreen, Prefill
+from monuments_tui.ui.screens.replay import ReplayScreen
+from monuments_tui.ui.screens.title import SavesScreen, TitleScreen
+from monuments_tui.ui.widgets.command_line import CommandInput, CommandLine
+from monuments_tui.ui.widgets.panes import LogPane, QuestsPane
+from tests.ui.helpers import screen_text, type_command, wait_for
+
+SIZE = (160, 50)
+
+
+def enc(state) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def game_app(tmp_path, civs=("greece", "egypt"), seats=("human", "random"), seed=3, teaching=False, **kw):
+    prefill = Prefill(civs=civs, seed=seed, seats=seats, teaching=teaching)
+    return MonumentsApp(start="new", saves_dir=tmp_path, prefill=prefill, autostart=True, pace="instant", **kw)
+
+
+def game_screen(app) -> GameScreen:
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+def message(app) -> str:
+    return app.screen.query_one(CommandLine).message
+
+
+async def play_first_legal(pilot, n: int) -> list[str]:
+    """Type the first legal command `n` times (bots answer in between); returns what was typed."""
+    typed = []
+    for _ in range(n):
+        screen = game_screen(pilot.app)
+        await wait_for(pilot, lambda: screen.can_type() or screen.session.state.pending is None)
+        if screen.session.state.pending is None:
+            break
+        text = screen.legal_texts[0]
+        await type_command(pilot, text)
+        typed.append(text)
+    return typed
+
+
+# -- title and new game ---------------------------------------------------------------------------------
+async def test_title_offers_every_entry_and_new_game_starts_a_game(tmp_path):
+    app = MonumentsApp(saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        text = screen_text(app)
+        for entry in ("New game", "Continue the latest game", "Load a game", "Replay a game", "Help", "Quit"):
+            assert entry in text
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        form = app.screen
+        form.query_one("#seat-1").value = "random"
+        form.query_one("#seed").value = "11"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.session.config.seed == 11
+        assert screen.session.config.civs == ("greece", "egypt")
+        assert screen.session.seats == ("human", "random")
+        assert list(tmp_path.glob("*.jsonl")) == [screen.session.path]
+
+
+async def test_new_game_form_offers_only_the_allowed_setups_and_a_solo_game(tmp_path):
+    from monuments_tui.ui.screens.new_game import SETUPS, SOLO_SETUPS
+
+    assert [civs for _, civs in SETUPS] == [
+        ("greece", "egypt"), ("maya", "inca"), ("greece", "egypt", "inca"), ("greece", "egypt", "maya", "inca")]
+    app = MonumentsApp(saves_dir=tmp_path, start="new")
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#setup").value = "s1"  # solo: you play Greece, the AI Egypt
+        await pilot.pause()
+        assert form.query_one("#difficulty-row").display
+        assert not form.query_one("#seat-row-0").display
+        form.query_one("#difficulty").value = "hard"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        session = game_screen(app).session
+        assert session.config.solo == "hard" and session.config.ai_seat == 0
+        assert session.config.civs == SOLO_SETUPS[1][1]
+        assert session.seats == ("ai", "human")
+
+
+async def test_the_rule_options_reach_the_game_config(tmp_path):
+    app = MonumentsApp(saves_dir=tmp_path, start="new")
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.screen
+        form.query_one("#setup").value = "m3"
+        form.query_one("#mode").value = "scarcity"
+        form.query_one("#opt-retreat").value = "each"
+        form.query_one("#opt-dice_cap").value = "3"
+        form.query_one("#opt-air_fly_over").value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        config = game_screen(app).session.config
+        assert config.civs == ("greece", "egypt", "maya", "inca") and config.mode == "scarcity"
+        assert (config.options.retreat, config.options.dice_cap, config.options.air_fly_over) == ("each", 3, True)
+
+
+# -- playing ---------------------------------------------------------------------------------------------------
+async def test_set_up_and_several_turns_typed_against_a_bot(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert "keep one starting quest" in screen_text(app)
+        typed = await play_first_legal(pilot, 14)
+        session = screen.session
+        assert len(typed) == 14
+        assert session.state.phase == "play" and session.state.round >= 2
+        mine = [s.text for s in session.history() if s.seat == 0]
+        assert mine == typed
+        assert any(s.seat == 1 for s in session.history())  # the bot played its steps
+        log = screen.query_one(LogPane)
+        assert len(log.lines) > 14
+        assert "Round 1" in "\n".join(line.text for line in log.lines)
+
+
+async def test_a_rejected_command_keeps_the_text_shows_the_rule_and_changes_nothing(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        before = enc(screen.session.state)
+        steps = len(screen.session.history())
+        await type_command(pilot, "start wood X9")
+        assert screen.query_one(CommandInput).value == "start wood X9"
+        text = screen_text(app)
+        assert "is not possible now" in text and "Legal now: startquest" in text
+        assert enc(screen.session.state) == before and len(screen.session.history()) == steps
+        await type_command(pilot, "fly to the moon")
+        assert "unknown command 'fly'" in screen_text(app)
+        assert screen.query_one(CommandInput).value == "fly to the moon"
+        assert enc(screen.session.state) == before
+
+
+async def test_tab_completes_from_the_legal_commands_and_history_recalls(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        inp = screen.query_one(CommandInput)
+        inp.focus()
+        await pilot.press(*"startq")
+        await pilot.press("tab")
+        options = [t for t in screen.legal_texts if t.startswith("startquest")]
+        assert len(options) == 2
+        assert inp.value == os.path.commonprefix(options)
+        await pilot.press("tab")
+        assert inp.value == options[0]
+        await pilot.press("tab")
+        assert inp.value == options[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.history()[0].text == options[1]
+        await pilot.press("up")
+        assert inp.value == options[1]
+
+
+async def test_the_command_palette_offers_the_legal_commands(tmp_path):
+    from monuments_tui.ui.screens.game import LegalCommands
+
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        provider = LegalCommands(screen)
+        offered = [hit.text async for hit in provider.discover()]
+        assert set(screen.legal_texts) <= set(offered)
+        hits = [hit async for hit in provider.search("startquest")]
+        assert len(hits) == 2
+        hits[0].command()
+        await pilot.pause()
+        assert len(screen.session.history()) == 1
+
+
+async def test_undo_and_redo_in_a_teaching_game(tmp_path):
+    app = game_app(tmp_path, seats=("human", "human"), teaching=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await play_first_legal(pilot, 3)
+        session = screen.session
+        after_three = enc(session.state)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(session.history()) == 2
+        assert "Took back" in message(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(session.history()) == 1
+        await pilot.press("ctrl+y", "ctrl+y")
+        await pilot.pause()
+        assert enc(session.state) == after_three
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "Cannot redo" in message(app)
+
+
+async def test_undo_refused_says_why(tmp_path):
+    app = game_app(tmp_path, seats=("human", "random"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Cannot undo" in message(app)
+        assert len(screen.session.history()) == 0
+
+
+async def test_save_a_copy_and_load_it(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await play_first_legal(pilot, 4)
+        state = enc(screen.session.state)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, AskDialog)
+        target = tmp_path / "copy.jsonl"
+        app.screen.query_one("#answer").value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert target.exists()
+    app = MonumentsApp(start="load", file=target, saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert enc(screen.session.state) == state
+        assert screen.session.path == target
+
+
+async def test_load_from_the_list_of_saves(tmp_path):
+    session = GameSession.new(GameConfig(civs=("maya", "inca"), seed=5), seats=("human", "random"),
+                              saves_dir=tmp_path)
+    session.execute_text(session.state.pending and "startquest " + session.state.pending.options[0])
+    session.close()
+    app = MonumentsApp(saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, SavesScreen)
+        text = screen_text(app)
+        assert "Maya v Inca" in text and "set-up" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert len(screen.session.history()) == 1
+
+
+async def test_continue_the_latest_unfinished_game(tmp_path):
+    session = GameSession.new(GameConfig(civs=("greece", "egypt"), seed=8), saves_dir=tmp_path)
+    session.close()
+    app = MonumentsApp(saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert game_screen(app).session.path == session.path
+
+
+# -- hot seat ---------------------------------------------------------------------------------------------------
+async def test_the_curtain_hides_private_information_between_two_people(tmp_path):
+    app = game_app(tmp_path, seats=("human", "human"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, Curtain)
+        assert "Pass the keyboard to Greece" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        quests = screen.query_one(QuestsPane)
+        assert "Greece (private)" in str(quests.border_title)
+        await play_first_legal(pilot, 3)  # Greece: keep a quest, place two resources
+        assert isinstance(app.screen, Curtain)
+        text = screen_text(app)
+        assert "Pass the keyboard to Egypt" in text
+        egypt_options = screen.session.state.pending.options
+        assert not any(q in text for q in egypt_options)  # Egypt's starting quests stay hidden
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Egypt (private)" in str(quests.border_title)
+        assert all(q in screen_text(app) for q in egypt_options)
+
+
+async def test_teaching_mode_opens_all_hands_without_a_curtain(tmp_path):
+    app = game_app(tmp_path, seats=("human", "human"), teaching=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert not isinstance(app.screen, Curtain)
+        assert "all players" in str(game_screen(app).query_one(QuestsPane).border_title)
+
+
+# -- bots -----------------------------------------------------------------------------------------------------------
+async def test_bots_play_on_a_timer_and_can_be_skipped(tmp_path):
+    app = game_app(tmp_path, seats=("random", "random"))
+    app.pace = "slow"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.pause(0.2)
+        assert len(screen.session.history()) <= 1  # slow: one step every 1.5 s
+        await pilot.press("f6")  # skip: the bots play without pause
+        await wait_for(pilot, lambda: len(screen.session.history()) >= 20)
+
+
+# -- replay ---------------------------------------------------------------------------------------------------------
+def played_save(tmp_path, steps=40, seed=3):
+    import random
+
+    session = GameSession.new(GameConfig(civs=("greece", "egypt"), seed=seed), seats=("human", "random"),
+                              saves_dir=tmp_path)
+    rnd = random.Random(1)
+    for _ in range(steps):
+        session.execute(rnd.choice(session.legal()))
+    session.close()
+    return session
+
+
+async def test_replay_steps_by_step_turn_and_round_and_plays_from_here(tmp_path):
+    session = played_save(tmp_path)
+    app = MonumentsApp(start="replay", file=session.path, saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        replay = screen.replay
+        assert replay.position == 0
+        await pilot.press("right", "right", "right")
+        assert replay.position == 3
+        assert "step 3/40" in screen_text(app)
+        await pilot.press("left")
+        assert replay.position == 2
+        await pilot.press("shift+right")
+        assert replay.turn == 1 and replay.round == 1
+        await pilot.press("ctrl+right")
+        assert replay.round == 2
+        await pilot.press("end")
+        assert replay.position == 40
+        await pilot.press("home")
+        assert replay.position == 0
+        await pilot.press("g")
+        assert isinstance(app.screen, AskDialog)
+        app.screen.query_one("#answer").value = "2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert replay.turn == 2
+        await pilot.press("v")
+        assert "view: Greece" in screen_text(app)
+        position = replay.position
+        await pilot.press("p")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        game = game_screen(app)
+        branch = game.session.history()
+        assert [s.text for s in branch[:position]] == [s.text for s in replay.steps[:position]]
+        assert game.session.path != session.path and game.session.path.exists()
+
+
+# -- the end ------------------------------------------------------------------------------------------------------------
+async def test_a_game_played_to_the_end_shows_the_scores_and_the_winner(tmp_path):
+    from tests.ui.positions import END_COMMANDS, near_end_session
+
+    app = MonumentsApp(saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_session(near_end_session())
+        await pilot.pause()
+        await pilot.press("enter")  # the curtain: Greece
+        for text in END_COMMANDS:
+            await type_command(pilot, text)
+        await play_first_legal(pilot, 1)  # the layer-5 bonus
+        assert game_screen(app).session.state.final_round
+        while not isinstance(app.screen, EndScreen):
+            if isinstance(app.screen, Curtain):
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            await play_first_legal(pilot, 1)
+        text = screen_text(app)
+        assert "Game over" in text and "Greece wins with 49 VP" in text
+        assert "Monument layers" in text and "Total" in text and "tie-break: layers" in text
+        await wait_for(pilot, lambda: "No score chart" in screen_text(app))
+        await pilot.press("b")
+        assert isinstance(app.screen, GameScreen)
+
+
+def test_the_score_chart_scores_every_turn(tmp_path):
+    from monuments_tui.replay import Replay
+    from monuments_tui.ui.screens.end import chart_text, score_history
+
+    session = played_save(tmp_path, steps=60)
+    replay = Replay.open(session.path)
+    turns, series = score_history(replay)
+    assert len(turns) == replay.turns + 1 and all(len(s) == len(turns) for s in series)
+    chart = chart_text(("greece", "egypt"), series).plain
+    assert "[G] Greece" in chart and "[E] Egypt" in chart and "VP" in chart
+
+
+# -- help, resilience, size ----------------------------------------------------------------------------------------------
+async def test_help_lists_every_command_of_the_notation_and_every_card(tmp_path):
+    from monuments_tui.rules import SYNTAX
+    from monuments_tui.rules.content import load_content
+    from monuments_tui.ui.screens.help import cards_table, commands_table
+
+    assert list(commands_table().columns[0].cells) == [s.usage for s in SYNTAX]
+    assert len(cards_table().rows) == len(load_content().action_cards)
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "startquest QUEST" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_an_unexpected_error_is_shown_and_the_game_goes_on(tmp_path, monkeypatch):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+
+        def boom(text):
+            raise RuntimeError("a wire came loose")
+
+        monkeypatch.setattr(screen.session, "execute_text", boom)
+        await type_command(pilot, "startquest x")
+        await pilot.pause()
+        assert app.last_error and "a wire came loose" in app.last_error
+        assert app.is_running and isinstance(app.screen, GameScreen)
+        monkeypatch.undo()
+        await play_first_legal(pilot, 1)
+        assert len(screen.session.history()) == 1
+
+
+async def test_a_small_terminal_gets_a_clear_message_and_resizing_is_safe(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        assert "at least 100x30" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.resize_terminal(90, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        await play_first_legal(pilot, 2)
+        assert len(game_screen(app).session.history()) >= 2
+
+
+async def test_quit_asks_first(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "saved in" in screen_text(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+        assert not app.is_running
