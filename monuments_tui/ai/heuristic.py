@@ -1,1 +1,516 @@
-"""Placeholder for the heuristic bot (registered by its own work item)."""
+"""The heuristic bot: plays toward monument layers, land, production, quests, and fights when it pays.
+
+It plays only legal commands (those `legal_commands` lists) through the public rules API,
+like a person at the keyboard. Each decision looks one step ahead: every legal command is
+applied (`decide` + `fold`) and the resulting position rated by `evaluate`, a fast sum of
+what the game rewards: built layers, progress toward the next layer (land hexes,
+resources of the types it needs, workers to sacrifice), land, resources, workers,
+towns that can grow, upgraded cards, quests, military power, bonus cards.
+
+Choosing which card to play looks a little further: each playable card is played and its
+action finished greedily step by step, and the card whose action ends in the best
+position is played. Random outcomes are not peeked at: an attack is rated by its
+expected result from the two sides' power (never by the dice `decide` would roll), and
+Draw quest cards by what quests are worth on average.
+
+Bots draw their own tie-breaks from a private `random.Random`, never from the game's
+generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+from monuments_tui.ai.bots import BOTS
+from monuments_tui.rules import commands as cmd
+from monuments_tui.rules import pending as pd
+from monuments_tui.rules.content import load_content
+from monuments_tui.rules.decide import decide
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.legal import candidate_commands, legal_commands
+from monuments_tui.rules.pieces import layer_cost
+from monuments_tui.rules.power import military_power
+from monuments_tui.rules.queries import controlled_land, resource_totals
+from monuments_tui.rules.quests import check_quest
+from monuments_tui.rules.state import GameState, copy_state
+
+BONUS_VALUE = {
+    "military_allowance": 1.0,
+    "worker_move": 4.0,
+    "worker_carry": 1.5,
+    "movement_units": 4.0,
+    "production_hexes": 5.0,
+    "building_discount": 1.5,
+    "upgrade_discount": 1.5,
+    "trade_rate": 3.0,
+    "populate_one": 3.0,
+    "monument_discount": 5.0,
+    "quest_draw": 0.5,
+    "fort_power": 0.5,
+    "vp": 3.0,
+}
+"""What each common bonus effect is worth to the bot, in evaluation points (vp cards: per VP)."""
+
+UPGRADE_VALUE = {
+    "production": 6.0,
+    "populate": 5.0,
+    "movement": 4.0,
+    "monument": 4.0,
+    "trade": 3.0,
+    "upgrade": 2.5,
+    "build": 2.0,
+    "quest": 1.5,
+    "train": 1.5,
+    "attack": 1.5,
+}
+"""What an upgraded card is worth: its VP plus how much better the green side plays."""
+TOWN_COST = {"sheep": 1, "food": 2}
+"""A town's cost [Buildings, l.248]."""
+LAYER = 150.0
+"""A built layer, in evaluation points: its VP plus what it unlocks (more than the turns the next one takes)."""
+TURN = 10.0
+"""A turn saved toward the next layer, in evaluation points."""
+BUILDING_VALUE = {"town": 3.0, "factory": 2.0, "fort": 1.5}
+"""Buildings beyond what they do for the next layer (score lines, defence, later use)."""
+MAX_ROLLOUT = 8
+"""Steps of an action the card-choice rollout plays greedily."""
+
+
+@cache
+def _bonus_points(card: str) -> float:
+    c = load_content().common_by_id[card]
+    return BONUS_VALUE.get(c.effect, 0.0) * (c.vp if c.effect == "vp" else c.amount)
+
+
+@cache
+def _quest(q: str):
+    return load_content().quest_by_id[q]
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """How good `state` is for `seat`: higher is better. Fast (no lookahead).
+
+    The main term is the estimated number of turns until the next monument layer can be
+    built (`turns_to_layer`); the rest is what the score card counts and what helps later.
+    """
+    p = state.players[seat]
+    layers = p.layers
+    land = controlled_land(state, seat)
+    totals = resource_totals(state, seat)
+    workers = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker")
+    value = LAYER * layers
+    if layers < 5:
+        value -= TURN * turns_to_layer(state, seat, land, totals)
+    value += 2.0 * len(land) + 0.4 * sum(totals.values()) + 1.0 * workers
+    for b in state.buildings.values():
+        if b.owner == seat and not b.damaged:
+            value += BUILDING_VALUE.get(b.kind, 0.0)
+    value += sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green)
+    value += sum(_bonus_points(c) for c in p.bonuses)
+    value += 0.6 * military_power(state, seat)
+    for q in p.completed:
+        value += 3.0 * _quest(q).vp
+    for q in p.quests:
+        quest = _quest(q)
+        if not check_quest(state, seat, q):
+            value += 2.5 * quest.vp
+        else:
+            value += 1.0 * quest.penalty + 0.3 * quest.vp
+    # Rivals' land counts against us (what an attack takes away).
+    for other in range(state.seats):
+        if other != seat:
+            value -= 1.0 * len(controlled_land(state, other))
+    return value
+
+
+def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter) -> float:
+    """Estimated turns until `seat` can build its next layer: new workers (a town first,
+    filled with 2 workers), moves onto free land (a bridge or ferry first when none is in
+    reach), resources (produced or traded), and the Monument card itself."""
+    from monuments_tui.rules.actions.production import production_on
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.rules.queries import bonus_amount
+
+    p = state.players[seat]
+    need = layer_cost(p.layers + 1, state.config.options.layer4_workers)
+    board = load_board()
+    here: Counter = Counter()
+    controllers = workers = 0
+    for u in state.units.values():
+        if u.owner != seat:
+            continue
+        if u.kind in ("worker", "army", "air"):
+            controllers += 1
+        if u.kind == "worker":
+            workers += 1
+            if u.ferry is None:
+                here[u.hex] += 1
+    towns = [b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town" and not b.damaged]
+    ready = [h for h in towns if here[h] >= 2]
+    land_gap = max(0, need.hexes - len(land))
+    unit_gap = max(0, need.hexes + need.workers - controllers, need.workers - workers)
+    wanted = Counter({r: n for r, n in need.cost.items() if n > 0})
+    discount = (1 if "monument" in p.green else 0) + bonus_amount(state, seat, "monument_discount")
+    for _ in range(discount):
+        if sum(wanted.values()) > 1:
+            wanted[max(wanted, key=lambda r: (wanted[r] - totals[r], r))] -= 1
+    turns = 1.0  # playing the Monument card
+    if unit_gap:
+        setup = 0.0
+        if not towns:
+            setup = 2.0  # build a town, then bring a second worker
+            wanted.update(TOWN_COST)
+        elif not ready:
+            d = min((_distance(u_hex, t) for t in towns for u_hex in here if u_hex != t or here[t] > 1), default=3)
+            setup = 1.5 + (min(3, d) - 1) * 0.5 if any(here[t] for t in towns) else 2.0
+        per_turn = 2 if ("populate" in p.green and len(ready) >= 2) else 1
+        turns += setup + unit_gap / per_turn
+    if land_gap:
+        slots = (3 if "movement" in p.green else 2) + bonus_amount(state, seat, "movement_units")
+        turns += land_gap / slots
+        free = _free_land(state, seat)
+        if free < land_gap:
+            # Land beyond reach on foot: a ferry at hand, then units afloat heading for free land.
+            far = _far_land(state, seat)
+            afloat = [u.hex for u in state.units.values() if u.owner == seat and u.kind in ("worker", "army") and u.ferry]
+            docked = any(f.land in here for f in state.ferries.values())
+            step = 3.0 - (1.0 if docked or afloat else 0.0)
+            for h in afloat[: land_gap - free]:
+                step -= 0.6 + 0.1 * max(0, 6 - min((_distance(h, t) for t in far), default=6))
+            turns += max(0.3, step)
+    latent = _latent_resources(state, seat)
+    short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
+    if any(v > 0 for v in short.values()):
+        best: dict[str, int] = {}
+        for h in land:
+            r = board.hex(h).resource
+            if short.get(r, 0) > 0:
+                best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])
+        rate = 1 if ("trade" in p.green or bonus_amount(state, seat, "trade_rate")) else 2
+        surplus = sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items())
+        cost = 0.0
+        for r, n in short.items():
+            if n <= 0:
+                continue
+            if best.get(r, 0) > 0:
+                cost += n / best[r]
+            else:
+                trade = 0.5 if surplus >= rate * n else 1.0
+                cost += n * trade
+        parallel = 1.5 if "production" not in p.green else 2.0
+        turns += cost / parallel
+    return turns
+
+
+@cache
+def _distance(a: str, b: str) -> int:
+    from monuments_tui.rules.board import load_board
+
+    return load_board().distance(a, b)
+
+
+def _latent_resources(state: GameState, seat: int) -> Counter:
+    """Resources on hexes with no unit at all, next to a hex with our worker."""
+    from monuments_tui.rules.board import load_board
+
+    board = load_board()
+    occupied = {u.hex for u in state.units.values()}
+    mine = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None}
+    out: Counter = Counter()
+    for h, on in state.resources.items():
+        if h in occupied or h not in board.hexes:
+            continue
+        if any(n in mine for n in board.neighbours(h)):
+            out.update(on)
+    return out
+
+
+@cache
+def _land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, ...]], frozenset, frozenset]:
+    """Land (and monument) hexes in play with their land neighbours, and the river edges."""
+    from monuments_tui.rules.board import layout_for, load_board
+
+    board = load_board()
+    lay = layout_for(civs, mode)
+    walk = lay.land | lay.monuments
+    graph = {h: tuple(n for n in board.neighbours(h) if n in walk) for h in walk}
+    rivers = frozenset(e for e in board.rivers if all(h in walk for h in e))
+    return graph, rivers, lay.monuments
+
+
+def _far_land(state: GameState, seat: int) -> list[str]:
+    """Land hexes in play with no piece at all (where ferries may carry our workers)."""
+    graph, _, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
+    taken = {u.hex for u in state.units.values()} | {b.hex for b in state.buildings.values()}
+    return [h for h in graph if h not in taken and h not in monuments]
+
+
+def _free_land(state: GameState, seat: int) -> int:
+    """Free land hexes (no piece at all) our workers can walk to within 3 steps. An
+    estimate: monuments and rivers are respected, bonus movement is not."""
+    from monuments_tui.rules.queries import monument_hex
+
+    graph, rivers, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
+    blocked = monuments - {monument_hex(state, seat)}
+    bridges = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    owners: dict[str, set[int]] = {}
+    for u in state.units.values():
+        owners.setdefault(u.hex, set()).add(u.owner)
+    for b in state.buildings.values():
+        owners.setdefault(b.hex, set()).add(b.owner)
+    starts = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None}
+    seen = {h for h in starts if h in graph}
+    frontier = list(seen)
+    free = 0
+    for _ in range(3):
+        nxt = []
+        for h in frontier:
+            for n in graph[h]:
+                if n in seen or n in blocked:
+                    continue
+                edge = frozenset((h, n))
+                if edge in rivers and edge not in bridges:
+                    continue
+                there = owners.get(n)
+                if there and there != {seat}:
+                    continue
+                seen.add(n)
+                nxt.append(n)
+                if not there and n not in monuments:
+                    free += 1
+        frontier = nxt
+    return free
+
+
+def _after(state: GameState, command: cmd.Command) -> GameState | None:
+    try:
+        events = decide(state, command)
+    except RuleViolation:
+        return None
+    new = copy_state(state)
+    for e in events:
+        apply_in_place(new, e)
+    return new
+
+
+def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
+    """The expected gain of an attack from both sides' power, without peeking at the dice."""
+    from monuments_tui.rules.actions.attack import resolve_attackers
+    from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
+
+    defender, _ = defender_of(state, seat, c.target)
+    if defender is None:
+        return -1e9
+    try:
+        units = resolve_attackers(state, seat, c.attackers)
+    except RuleViolation:
+        return -1e9
+    power = sum(attack_power(state, seat, u, c.target)[0] for u in units)
+    defence = sum(f.power for f in defence_fighters(state, defender, c.target))
+    p_win = win_chance(power, defence)
+    held = 4.0 if c.target in controlled_land(state, defender) else 1.5
+    loss = 1.8 * sum(u.kind != "worker" for u in units) * (1 - p_win) + 0.5 * defence * 0.3
+    return evaluate(state, seat) + p_win * (6.0 + held + 1.5 * defence) - loss
+
+
+@cache
+def win_chance(attack: int, defence: int) -> float:
+    """Chance that `attack` special dice roll at least 1 pip and more than `defence` dice (B28, B29)."""
+    faces = (0, 0, 0, 1, 1, 2)
+
+    def dist(n: int) -> dict[int, float]:
+        d = {0: 1.0}
+        for _ in range(min(n, 10)):
+            nd: dict[int, float] = {}
+            for s, pr in d.items():
+                for f in faces:
+                    nd[s + f] = nd.get(s + f, 0.0) + pr / 6
+            d = nd
+        return d
+
+    a, b = dist(attack), dist(defence)
+    return sum(pa * pb for sa, pa in a.items() for sb, pb in b.items() if sa >= 1 and sa > sb)
+
+
+def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[cmd.Command]:
+    """Drop candidates that only repeat another's effect: a carried load unless the mover is the
+    last worker leaving resources behind, and a trade on more than one hex per (give, get)."""
+    out = []
+    trades: set[tuple[str, str]] = set()
+    for c in candidates:
+        if isinstance(c, cmd.Move) and c.carry:
+            here = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.hex == c.src and u.ferry is None)
+            if here > 1:
+                continue
+        elif isinstance(c, cmd.Trade):
+            if (c.give, c.get) in trades:
+                continue
+            if _after(state, c) is None:
+                continue
+            trades.add((c.give, c.get))
+        out.append(c)
+    return out
+
+
+def _options(state: GameState, seat: int) -> list[tuple[cmd.Command, GameState | None]]:
+    """The legal commands now (pruned), each with the state it leads to (None for attacks,
+    which are rated without their dice)."""
+    out = []
+    for c in _prune(state, seat, candidate_commands(state)):
+        after = _after(state, c)
+        if after is None:
+            continue
+        out.append((c, None if isinstance(c, cmd.Attack) else after))
+    return out
+
+
+def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
+    """The legal command whose one-step result rates best (ties broken by `rnd`)."""
+    options = _options(state, seat)
+    if not options:
+        return rnd.choice(legal_commands(state))
+    if len(options) == 1:
+        return options[0][0]
+    best: list[cmd.Command] = []
+    top = None
+    for c, after in options:
+        s = _attack_value(state, seat, c) if after is None else evaluate(after, seat)
+        if top is None or s > top + 1e-9:
+            top, best = s, [c]
+        elif abs(s - top) <= 1e-9:
+            best.append(c)
+    return rnd.choice(best)
+
+
+def _rollout(state: GameState, seat: int, rnd: random.Random) -> float:
+    """Finish the action under way greedily and rate where it ends."""
+    s = state
+    for _ in range(MAX_ROLLOUT):
+        p = s.pending
+        if p is None or p.seat != seat or isinstance(p, (pd.ChooseAction, pd.AfterAction)) or s.phase == "over":
+            break
+        if isinstance(p, (pd.KeepQuests, pd.AssignDamage, pd.MoveIn, pd.Retreat)):
+            break
+        options = _options(s, seat)
+        if not options:
+            break
+        best = None
+        for c, after in options:
+            v = _attack_value(s, seat, c) if after is None else evaluate(after, seat)
+            if best is None or v > best[0]:
+                best = (v, c, after)
+        if best[2] is None:  # an attack: its expected value ends the rollout
+            return best[0]
+        s = best[2]
+    return evaluate(s, seat)
+
+
+QUEST_CARD_VALUE = 2.5
+"""Playing Draw quest cards: what a kept quest is worth on average, before seeing it."""
+NEXT_TURN = 0.8
+"""Weight of next turn's best play when choosing between playing a card and taking back."""
+
+
+def _opened(state: GameState, seat: int, card: str) -> GameState | None:
+    """The state after playing `card` from hand, its action opened (None if it cannot open).
+
+    Uses the card's own opening rule; the play itself is checked with `decide` before the
+    bot commits to it (see `choose_action`)."""
+    from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
+
+    if state.players[seat].turns == 1 and card not in FIRST_TURN_CARDS:
+        return None
+    try:
+        events = card_opening(state, seat, card)
+    except RuleViolation:
+        return None
+    new = copy_state(state)
+    for e in events:
+        apply_in_place(new, e)
+    return new
+
+
+def _gains(state: GameState, seat: int, cards: list[str], base: float, rnd: random.Random) -> dict[str, float]:
+    """How much playing each of `cards` now would improve the position (those that open)."""
+    out: dict[str, float] = {}
+    for card in cards:
+        if card == "quest":
+            if _after(state, cmd.PlayCard(card)) is not None:
+                out[card] = QUEST_CARD_VALUE if len(state.players[seat].quests) < 2 else 0.2
+            continue
+        after = _opened(state, seat, card)
+        if after is None:
+            continue
+        out[card] = _rollout(after, seat, rnd) - base
+    return out
+
+
+def choose_action(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
+    """Turn in a quest if one is done; else play a card or take the discard pile back.
+
+    Each card is rated by the position its action ends in. Playing card X is worth its
+    gain plus (discounted) the best gain left in hand for the next turn; taking back is
+    worth the best gain of all ten cards next turn.
+    """
+    candidates = candidate_commands(state)
+    for c in candidates:
+        if isinstance(c, cmd.TurnInQuest) and _after(state, c) is not None:
+            return c
+    base = evaluate(state, seat)
+    player = state.players[seat]
+    can_take_back = bool(player.discard) and _after(state, cmd.TakeBack()) is not None
+    hand = _gains(state, seat, sorted(set(player.hand)), base, rnd)
+    ranked = sorted(hand.items(), key=lambda kv: (-kv[1], kv[0]))
+    while ranked and _after(state, cmd.PlayCard(ranked[0][0])) is None:
+        ranked.pop(0)  # opens, but the rules find nothing it could do (B59)
+    if not ranked:
+        return cmd.TakeBack() if can_take_back else greedy_step(state, seat, rnd)
+    best_card, best_gain = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    play_value = best_gain + NEXT_TURN * max(second, 0.0)
+    if can_take_back and best_gain < 6.0:
+        held = copy_state(state)
+        held.players[seat].hand = player.hand + player.discard
+        held.players[seat].discard = []
+        extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, rnd)
+        everything = max([*hand.values(), *extra.values(), 0.0])
+        if NEXT_TURN * everything > play_value:
+            return cmd.TakeBack()
+    return cmd.PlayCard(best_card)
+
+
+def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
+    """A starting resource next to the monument, of a type the first layer needs and not yet placed [l.162]."""
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.rules.queries import monument_hex
+
+    board = load_board()
+    home = monument_hex(state, seat)
+    need = layer_cost(1, state.config.options.layer4_workers).cost
+    placed = Counter(r for h, on in state.resources.items() for r, n in on.items() for _ in range(n) if board.distance(h, home) <= 1)
+
+    def score(c: cmd.PlaceStartResource) -> tuple:
+        d = board.distance(c.hex, home)
+        river = board.is_river(c.hex, home) if d == 1 else True
+        wanted = need.get(c.resource, 0) - placed[c.resource]
+        return (-d, not river, wanted > 0, wanted, rnd.random())
+
+    return max(legal_commands(state), key=score)
+
+
+def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
+    """The heuristic bot's command for the decision now pending."""
+    seat = state.pending.seat
+    if isinstance(state.pending, pd.ChooseAction):
+        return choose_action(state, seat, rnd)
+    if isinstance(state.pending, pd.PlaceStartResource):
+        return start_resource(state, seat, rnd)
+    if seat == state.config.ai_seat:
+        return cmd.AiAct()
+    return greedy_step(state, seat, rnd)
+
+
+BOTS["heuristic"] = heuristic_bot
