@@ -31,6 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-turns", type=int, default=60, help="stop a game after this many rounds")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", metavar="DIR", help="write every game as a save in DIR")
+    sim.add_argument("--solo", choices=("easy", "normal", "hard", "insane"), help="solo games: the AI deck plays seat 0, --bot the other seat")
+    sim.add_argument("--rotate", action="store_true", help="rotate the civilisations over the seats from game to game")
+    sim.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    sim.add_argument("--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)")
 
     cards = sub.add_parser("cards", help="list every card of the game")
     cards.add_argument("--json", action="store_true", help="print one JSON object")
@@ -79,23 +83,37 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"monuments simulate: {exc}", file=sys.stderr)
         return 2
     bots = [b.strip() for b in args.bot.split(",")]
+    if args.solo:
+        if len(args.players) != 2 or args.mode != "abundance" or len(bots) != 1:
+            print("monuments simulate: --solo plays two civilisations in abundance mode, with one --bot for the player's seat", file=sys.stderr)
+            return 2
+        bots = ["ai", bots[0]]
     if len(bots) == 1:
         bots = bots * len(args.players)
     if len(bots) != len(args.players):
         print("monuments simulate: give one bot, or one per seat", file=sys.stderr)
         return 2
-    if args.games < 1 or args.max_turns < 1:
-        print("monuments simulate: --games and --max-turns must be at least 1", file=sys.stderr)
+    if args.games < 1 or args.max_turns < 1 or args.jobs < 1:
+        print("monuments simulate: --games, --max-turns and --jobs must be at least 1", file=sys.stderr)
         return 2
     from monuments_tui.ai.bots import get_bot
 
     try:
         for b in bots:
-            get_bot(b)
+            if b != "ai":
+                get_bot(b)
     except ValueError as exc:
         print(f"monuments simulate: {exc}", file=sys.stderr)
         return 2
-    report = simulate(args.players, args.mode, args.games, args.seed, bots, args.max_turns, save_dir=args.save_dir)
+    def progress(done: int, total: int, seconds: float) -> None:
+        if done % 10 == 0 or done == total:
+            print(f"simulate: {done}/{total} games, {seconds:.0f} s", file=sys.stderr, flush=True)
+
+    show = args.progress or sys.stderr.isatty()
+    report = simulate(
+        args.players, args.mode, args.games, args.seed, bots, args.max_turns, save_dir=args.save_dir,
+        solo=args.solo, rotate=args.rotate, jobs=args.jobs, progress=progress if show else None,
+    )
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 1 if report["rule_errors"] else 0
 

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.rules import GameConfig, decide, new_game
+from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.state import copy_state
+
+
+AI = "ai"
+"""The bot name of the solo AI's seat: its decisions come from the AI deck (`ai` command)."""
 
 
 class GameResult(dict):
@@ -28,7 +34,7 @@ def play_game(
     With `save_dir`, the game is also written there as a save (figure "save": its path).
     """
     state = new_game(config)
-    players = [get_bot(b) for b in bots]
+    players = [None if b == AI else get_bot(b) for b in bots]
     rnd = random.Random(bot_seed)
     events = steps = 0
     error = None
@@ -38,7 +44,8 @@ def play_game(
             break
         seat = state.pending.seat
         try:
-            command = players[seat](state, rnd)
+            bot = players[seat]
+            command = AiAct() if bot is None else bot(state, rnd)  # the solo AI answers its own seat
             new_events = decide(state, command)
         except Exception as exc:  # any exception here is a rule error of the engine
             error = f"{type(exc).__name__}: {exc}"
@@ -67,6 +74,41 @@ def play_game(
     }
 
 
+def game_configs(
+    civs: tuple[str, ...], mode: str, games: int, seed: int, solo: str | None = None, rotate: bool = False
+) -> list[GameConfig]:
+    """The configuration of each game: seeds `seed`, `seed`+1, ...; with `rotate`, game g seats the
+    civilisations rotated by g places, so that each plays each seat equally often."""
+    out = []
+    for g in range(games):
+        order = tuple(civs[(i + g) % len(civs)] for i in range(len(civs))) if rotate else tuple(civs)
+        out.append(GameConfig(civs=order, mode=mode, seed=seed + g, solo=solo, ai_seat=0 if solo else None))
+    return out
+
+
+def game_summary(
+    config: GameConfig, bots: list[str], bot_seed: int, max_turns: int, save_dir: str | None = None
+) -> dict[str, Any]:
+    """Play one game and keep only its figures (picklable, for parallel runs): rounds, the
+    winners, each seat's score line by line, battles, and any rule error."""
+    from monuments_tui.rules.scoring import score, winners
+
+    result = play_game(config, bots, bot_seed, max_turns, save_dir)
+    state = result.pop("state")
+    scores = score(state) if result["error"] is None else []
+    result["civs"] = list(config.civs)
+    result["winners"] = winners(state) if scores else []
+    result["scores"] = [{line.key: line.vp for line in b.lines} | {"total": b.total} for b in scores]
+    result["layers"] = [p.layers for p in state.players]
+    result["battles"] = len(state.battles)
+    result["attacker_won"] = sum(1 for b in state.battles if b.attacker_won)
+    return result
+
+
+def _run(job: tuple) -> dict[str, Any]:
+    return game_summary(*job)
+
+
 def simulate(
     civs: tuple[str, ...],
     mode: str,
@@ -75,14 +117,35 @@ def simulate(
     bots: list[str],
     max_turns: int = 60,
     save_dir: str | None = None,
+    *,
+    solo: str | None = None,
+    rotate: bool = False,
+    jobs: int = 1,
+    progress: Callable[[int, int, float], None] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games; returns the report as a JSON-ready dict (with `save_dir`, each game is saved there)."""
+    """Play `games` games; returns the report as a JSON-ready dict (with `save_dir`, each game is saved there).
+
+    `bots` names the bot of each seat; in a solo game (`solo` = difficulty) seat 0 is the
+    AI and its bot is "ai". With `rotate`, the civilisations change seats from game to
+    game (bots stay with their seats). `jobs` > 1 plays games in parallel processes; the
+    results do not depend on it. `progress(done, total, seconds)` is called as games end.
+
+    The report: wins by civilisation, by seat and by bot (a shared win counts 1/k to each
+    of k winners), mean game length in rounds, mean final score by score line for each
+    seat, games that hit the turn cap (they are scored where they stopped), battles, and
+    rule errors (which must be 0).
+    """
     started = time.perf_counter()
+    configs = game_configs(civs, mode, games, seed, solo, rotate)
+    work = [(config, bots, seed * 7919 + g, max_turns, save_dir) for g, config in enumerate(configs)]
     report: dict[str, Any] = {
         "players": list(civs),
         "mode": mode,
         "bots": bots,
+        "solo": solo,
+        "rotate": rotate,
         "seed": seed,
+        "max_turns": max_turns,
         "games": 0,
         "finished": 0,
         "hit_turn_cap": 0,
@@ -94,41 +157,105 @@ def simulate(
         "attacker_won": 0,
         "defender_held": 0,
     }
-    for g in range(games):
-        config = GameConfig(civs=civs, mode=mode, seed=seed + g)
-        result = play_game(config, bots, bot_seed=seed * 7919 + g, max_turns=max_turns, save_dir=save_dir)
-        if result["save"]:
+    seats = len(civs)
+    wins_civ: dict[str, float] = {c: 0.0 for c in civs}
+    games_civ: dict[str, int] = {c: 0 for c in civs}
+    wins_seat = [0.0] * seats
+    wins_bot: dict[str, float] = {}
+    rounds: list[int] = []
+    line_sums: list[dict[str, float]] = [{} for _ in range(seats)]
+    scored = 0
+
+    def take(g: int, result: dict[str, Any]) -> None:
+        nonlocal scored
+        if result.get("save"):
             report.setdefault("saves", []).append(result["save"])
         report["games"] += 1
         report["finished"] += result["finished"]
         report["hit_turn_cap"] += (not result["finished"]) and result["error"] is None
         report["turns"] += result["turns"]
         report["events"] += result["events"]
-        battles = result["state"].battles
-        report["battles"] += len(battles)
-        report["attacker_won"] += sum(1 for b in battles if b.attacker_won)
-        report["defender_held"] += sum(1 for b in battles if not b.attacker_won)
+        report["battles"] += result["battles"]
+        report["attacker_won"] += result["attacker_won"]
+        report["defender_held"] += result["battles"] - result["attacker_won"]
         if result["error"]:
             report["rule_errors"] += 1
             report["errors"].append({"game": g, "seed": seed + g, "error": result["error"]})
+            return
+        rounds.append(result["rounds"] if result["finished"] else max_turns)
+        for seat, civ in enumerate(result["civs"]):
+            games_civ[civ] += 1
+        share = 1.0 / len(result["winners"]) if result["winners"] else 0.0
+        for seat in result["winners"]:
+            wins_seat[seat] += share
+            wins_civ[result["civs"][seat]] += share
+            wins_bot[bots[seat]] = wins_bot.get(bots[seat], 0.0) + share
+        for seat, lines in enumerate(result["scores"]):
+            for key, vp in lines.items():
+                line_sums[seat][key] = line_sums[seat].get(key, 0.0) + vp
+        scored += 1
+
+    if jobs > 1 and games > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for g, result in enumerate(pool.imap(_run, work, chunksize=1)):
+                take(g, result)
+                if progress:
+                    progress(g + 1, games, time.perf_counter() - started)
+    else:
+        for g, job in enumerate(work):
+            take(g, _run(job))
+            if progress:
+                progress(g + 1, games, time.perf_counter() - started)
+
+    n = max(scored, 1)
+    report["scored"] = scored
+    report["mean_rounds"] = round(sum(rounds) / len(rounds), 2) if rounds else 0.0
+    report["win_rate_by_civ"] = {c: round(wins_civ[c] / games_civ[c], 4) if games_civ[c] else 0.0 for c in civs}
+    report["win_rate_by_seat"] = [round(w / n, 4) for w in wins_seat]
+    report["win_rate_by_bot"] = {b: round(w / n, 4) for b, w in sorted(wins_bot.items())}
+    report["first_seat_advantage"] = round(wins_seat[0] / n - 1.0 / seats, 4) if scored else 0.0
+    report["mean_score_by_seat"] = [{k: round(v / n, 2) for k, v in sums.items()} for sums in line_sums]
     report["elapsed_seconds"] = round(time.perf_counter() - started, 3)
     return report
 
 
 def format_report(report: dict[str, Any]) -> str:
     """The report as a small table."""
+    solo = f", solo {report['solo']}: the AI plays seat 0" if report.get("solo") else ""
     lines = [
-        f"players      {', '.join(report['players'])} ({report['mode']})",
+        f"players      {', '.join(report['players'])} ({report['mode']}{solo}{', seats rotated' if report.get('rotate') else ''})",
         f"bots         {', '.join(report['bots'])}",
         f"games        {report['games']} (seed {report['seed']})",
         f"finished     {report['finished']}",
-        f"turn cap     {report['hit_turn_cap']}",
+        f"turn cap     {report['hit_turn_cap']} (cap {report.get('max_turns', '?')} rounds; scored where they stopped)",
+        f"mean rounds  {report.get('mean_rounds', 0)}",
         f"turns        {report['turns']}",
         f"events       {report['events']}",
         f"battles      {report['battles']} (attacker won {report['attacker_won']}, defender held {report['defender_held']})",
         f"rule errors  {report['rule_errors']}",
         f"elapsed      {report['elapsed_seconds']} s",
     ]
+    if report.get("scored"):
+        lines.append("")
+        lines.append("win rate by civilisation")
+        for civ, rate in report["win_rate_by_civ"].items():
+            lines.append(f"  {civ:<10} {rate:6.1%}")
+        lines.append("win rate by seat")
+        for seat, rate in enumerate(report["win_rate_by_seat"]):
+            lines.append(f"  seat {seat} ({report['bots'][seat]:<9}) {rate:6.1%}")
+        if len(report.get("win_rate_by_bot", {})) > 1:
+            lines.append("win rate by bot")
+            for bot, rate in report["win_rate_by_bot"].items():
+                lines.append(f"  {bot:<10} {rate:6.1%}")
+        lines.append(f"first seat advantage {report['first_seat_advantage']:+.1%} (win rate of seat 0 minus a fair share)")
+        keys = [k for k in dict.fromkeys(k for seat in report["mean_score_by_seat"] for k in seat) if k != "total"] + ["total"]
+        lines.append("mean final score by line")
+        lines.append("  " + f"{'line':<12}" + "".join(f"{'seat ' + str(s):>9}" for s in range(len(report["mean_score_by_seat"]))))
+        for key in keys:
+            row = "".join(f"{seat_lines.get(key, 0):>9.2f}" for seat_lines in report["mean_score_by_seat"])
+            lines.append(f"  {key:<12}{row}")
     for err in report["errors"][:5]:
         lines.append(f"  game {err['game']} (seed {err['seed']}): {err['error']}")
     return "\n".join(lines)
