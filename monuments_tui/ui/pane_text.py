@@ -139,8 +139,46 @@ def _grid(*ratios: int | None) -> Table:
     return table
 
 
+def ai_deck_text(state: GameState, seat: int) -> RenderableType:
+    """The solo AI's deck: the visible top card, the piles, the last card and what it did [l.438]."""
+    content = load_content()
+    ai = state.ai
+    p = state.players[seat]
+
+    def name(card: str | None) -> str:
+        c = content.ai_by_id.get(card or "")
+        return (c.name if c else card) or "-"
+
+    out = Text()
+    if ai is None:
+        return Text("the AI's deck is not dealt", style=DIM)
+    out.append("AI deck", style="bold")
+    out.append(f" ({getattr(ai, 'difficulty', '')})\n", style=DIM)
+    draw = list(getattr(ai, "draw", []))
+    out.append("next card: ", style="bold")
+    out.append(f"{name(draw[0]) if draw else 'none (reshuffle)'}\n")
+    out.append(f"draw pile: {len(draw)} card(s)\n", style=DIM)
+    discard = list(getattr(ai, "discard", []))
+    out.append("discard: ", style="bold")
+    out.append((", ".join(name(c) for c in discard) or "empty") + "\n")
+    aside = list(getattr(ai, "set_aside", []))
+    if aside:
+        out.append(f"set aside: {', '.join(name(c) for c in aside)}\n", style=DIM)
+    if getattr(ai, "card", None):
+        out.append("last card: ", style="bold")
+        out.append(f"{name(ai.card)}")
+        outcome = getattr(ai, "outcome", "")
+        out.append(f" ({outcome})\n" if outcome else "\n", style=DIM)
+    if p.green:
+        out.append("upgraded: " + ", ".join(name(c) for c in p.green) + "\n")
+    out.rstrip()
+    return out
+
+
 def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableType:
     """The seat's action cards (side, name, upgrade cost), the discard pile, then each card's text."""
+    if state.config.ai_seat == seat:
+        return ai_deck_text(state, seat)
     content = load_content()
     p = state.players[seat]
     table = Table.grid(padding=(0, 1), expand=True)
@@ -205,7 +243,8 @@ def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Tabl
         table.add_column(head, justify="right", no_wrap=True, width=3)
     for seat, p in enumerate(state.players):
         totals = q.resource_totals(state, seat)
-        name = civ_label(state, seat)
+        civ = p.civ
+        name = Text(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
         if state.pending is not None and state.current == seat:
             name.append(" <", style="bold")
         table.add_row(name, str(p.layers), *(str(totals.get(r, 0)) for r in RESOURCES),
@@ -217,7 +256,7 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
     """The summary table, then per player: resources per hex, pieces, bonuses, ability, score card; the bank."""
     content = load_content()
     parts: list[RenderableType] = [players_summary(state, controllers)]
-    legend = Text("L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
+    legend = Text("< to play · L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
     parts.append(legend)
     for seat, p in enumerate(state.players):
         head = Text("\n")

@@ -176,7 +176,7 @@ def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int
                 return f"keeps {len(quests)} quest card(s)"
             return "keeps " + (", ".join(quests) if quests else "no quest card")
     if type(command).__name__ == "AiAct":
-        return "the AI takes its turn"
+        return "takes its decision (the AI deck)"
     return type(command).__name__
 
 

@@ -124,10 +124,10 @@ class EndScreen(WatchesSize, Screen):
 
     BINDINGS = [
         Binding("r", "replay", "Replay"),
-        Binding("e", "export", "Export record"),
+        Binding("e", "export", "Export"),
         Binding("n", "new_game", "New game"),
         Binding("t", "title", "Title"),
-        Binding("b,escape", "back", "Back to the board"),
+        Binding("b,escape", "back", "Board"),
         Binding("f1", "help", "Help"),
     ]
 
@@ -171,15 +171,20 @@ class EndScreen(WatchesSize, Screen):
     def _build_chart(self) -> None:
         from monuments_tui.replay import Replay
 
+        replay = None
         try:
             replay = Replay.of(self.session)
             replay.to_end()
-            if msgspec.msgpack.encode(replay.state) != msgspec.msgpack.encode(self.session.state):
-                raise ValueError("this game did not start from a dealt position, so it cannot be scored turn by turn")
-            _, series = score_history(replay)
-            text = chart_text(tuple(replay.config.civs), series)
-        except Exception as exc:  # noqa: BLE001 - the chart is a bonus; the scores above stand
-            text = Text(f"No score chart: {exc}.", style="#8a8a8a")
+        except Exception:  # noqa: BLE001 - the chart is a bonus; the scores above stand
+            replay = None
+        if replay is None or msgspec.msgpack.encode(replay.state) != msgspec.msgpack.encode(self.session.state):
+            text = Text("No score chart: this game's history cannot be replayed from the deal.", style="#8a8a8a")
+        else:
+            try:
+                _, series = score_history(replay)
+                text = chart_text(tuple(replay.config.civs), series)
+            except Exception as exc:  # noqa: BLE001
+                text = Text(f"No score chart: {exc}.", style="#8a8a8a")
         self.app.call_from_thread(self._show_chart, text)
 
     def _show_chart(self, text: Text) -> None:

@@ -83,15 +83,15 @@ class GameScreen(WatchesSize, Screen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("ctrl+s", "save_copy", "Save copy", id="save"),
+        Binding("ctrl+s", "save_copy", "Save", id="save", tooltip="Save a copy of the game"),
         Binding("f1", "help", "Help", id="help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
-        Binding("escape", "switch_focus", "Map/command", id="focus"),
-        Binding("f5", "pace", "Bot pace", id="pace"),
-        Binding("f6", "skip", "Skip bots", id="skip"),
-        Binding("ctrl+f", "log_filter", "Log filter", id="filter", show=False),
+        Binding("escape", "switch_focus", "Map", id="focus", tooltip="Switch between the command line and the map"),
+        Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
+        Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
+        Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
     ]
 
     def __init__(self, session, *, pace: str = "normal", bot_seed: int | None = None):
@@ -179,29 +179,32 @@ class GameScreen(WatchesSize, Screen):
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
         elif self.can_type():
             note = "Tab completes · Enter plays"
-        line.set_prompt(prompt, read_only=not self.can_type(), note=note)
+        line.set_prompt(prompt, note=note)
         self._draw_status(prompt)
 
     def _draw_status(self, prompt: str) -> None:
         state = self.session.state
-        text = Text()
-        text.append(" Monuments ", style="bold reverse")
+        left = Text(no_wrap=True, overflow="ellipsis")
+        left.append(" Monuments ", style="bold reverse")
         if state.phase == "setup":
-            text.append(" · Set-up ")
+            left.append(" · Set-up ")
         elif state.phase == "over":
-            text.append(" · Game over ")
+            left.append(" · Game over ")
         else:
-            text.append(f" · Round {state.round}{' (final)' if state.final_round else ''} ")
-            text.append(f"· {state.players[state.current].civ.upper()} to play ", style="bold")
-        text.append(f"· {prompt}")
+            left.append(f" · Round {state.round}{' (final)' if state.final_round else ''} ")
+            left.append(f"· {state.players[state.current].civ.upper()} to play ", style="bold")
+        left.append(f"· {prompt}")
         flags = []
         if self.session.teaching:
             flags.append("teaching")
         if self.session.config.solo:
             flags.append(f"solo {self.session.config.solo}")
         flags.append(self.session.config.mode)
-        text.append(f"  [{' · '.join(flags)}]", style="#8a8a8a")
-        self.query_one("#status", Static).update(text)
+        right = Text(f" [{' · '.join(flags)}] ", style="#8a8a8a")
+        width = max(20, self.size.width)
+        room = width - right.cell_len
+        left.truncate(room, overflow="ellipsis", pad=True)
+        self.query_one("#status", Static).update(left + right, layout=False)
 
     # -- after every change ---------------------------------------------------------------------------
     def after_change(self) -> None:
@@ -263,7 +266,11 @@ class GameScreen(WatchesSize, Screen):
             self.action_help()
             return False
         if not self.can_type():
-            line.show_error("It is not your decision now: " + waiting_for(self.session.state))
+            if self.session.state.pending is None:
+                line.show_error("The game is over: r on the end screen replays it.")
+            else:
+                line.show_error(f"Not your decision now: {waiting_for(visible(self.session.state, self.viewer))}. "
+                                "F6 lets the bots play at once.")
             return False
         try:
             self.session.execute_text(text)

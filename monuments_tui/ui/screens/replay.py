@@ -19,17 +19,17 @@ class ReplayScreen(WatchesSize, Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Step back", priority=True),
-        Binding("right", "step(1)", "Step", priority=True),
-        Binding("shift+left", "turn(-1)", "Turn back", priority=True),
-        Binding("shift+right", "turn(1)", "Turn", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True, tooltip="One step back"),
+        Binding("right", "step(1)", "Step", priority=True, tooltip="One step forward"),
+        Binding("shift+left", "turn(-1)", "Turn back", priority=True, show=False),
+        Binding("shift+right", "turn(1)", "Turn", priority=True, tooltip="Next turn (shift+Left: back)"),
         Binding("ctrl+left", "round(-1)", "Round back", priority=True, show=False),
         Binding("ctrl+right", "round(1)", "Round", priority=True, show=False),
-        Binding("home", "start", "Start", show=False),
-        Binding("end", "end", "End", show=False),
-        Binding("g", "goto", "Go to turn"),
-        Binding("v", "view", "Seat view"),
-        Binding("p", "play_from_here", "Play from here"),
+        Binding("home", "start", "Start", show=False, priority=True),
+        Binding("end", "end", "End", show=False, priority=True),
+        Binding("g", "goto", "Go to"),
+        Binding("v", "view", "View"),
+        Binding("p", "play_from_here", "Play here"),
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
     ]
@@ -48,6 +48,9 @@ class ReplayScreen(WatchesSize, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        from monuments_tui.ui.widgets.panes import LogPane
+
+        self.query_one(LogPane).focus()
         if self._start_position is not None:
             self.replay.goto(self._start_position)
         self.redraw()

@@ -42,7 +42,7 @@ class TitleScreen(WatchesSize, Screen):
         Binding("l", "choose('load')", "Load"),
         Binding("r", "choose('replay')", "Replay"),
         Binding("h,f1", "choose('help')", "Help"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
     def compose(self) -> ComposeResult:

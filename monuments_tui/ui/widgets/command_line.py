@@ -102,15 +102,13 @@ class CommandLine(Vertical):
         return self.query_one(CommandInput)
 
     # -- what the screen tells it -----------------------------------------------------------
-    def set_prompt(self, prompt: str, *, read_only: bool = False, note: str = "") -> None:
+    def set_prompt(self, prompt: str, *, note: str = "") -> None:
         text = Text()
         text.append("> ", style="bold")
         text.append(prompt, style="bold")
         if note:
             text.append(f"   {note}", style="#8a8a8a")
         self.query_one("#prompt", Static).update(text, layout=False)
-        if self.input.disabled != read_only:
-            self.input.disabled = read_only
 
     def set_legal(self, legal: list[str]) -> None:
         self.legal = list(legal)

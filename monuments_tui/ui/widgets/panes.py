@@ -8,39 +8,68 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from monuments_tui.ui import pane_text, wording
 
 
-class TextPane(RichLog):
-    """A titled, scrollable pane holding one block of text.
+class TextPane(ScrollView, can_focus=True):
+    """A titled, scrollable pane holding one block of text (any rich renderable).
 
-    Built on RichLog: replacing the text re-renders only this pane, never the screen's
-    layout, which keeps every move of the game quick to draw.
+    The text is rendered to lines once per change; the pane's size only changes when the
+    number of lines does, so replacing the text rarely costs the screen a new layout.
     """
 
     DEFAULT_CSS = """
-    TextPane { border: round $panel-lighten-2; padding: 0 1; height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    TextPane {
+        border: round $panel-lighten-2; padding: 0 1; height: 1fr;
+        scrollbar-size-vertical: 1; scrollbar-gutter: stable; overflow-x: hidden;
+    }
     TextPane:focus { border: round $accent; }
     """
 
     def __init__(self, title: str, *, id: str | None = None):
-        super().__init__(id=id, wrap=True, markup=False, auto_scroll=False, min_width=10)
+        super().__init__(id=id)
         self.border_title = title
-        self._content = None
+        self._content: RenderableType | None = None
+        self._strips: list[Strip] = []
+        self._width = 0
 
     def set_text(self, text: RenderableType | str, subtitle: str = "") -> None:
-        self._content = text
+        self._content = Text(text) if isinstance(text, str) else text
         self.border_subtitle = subtitle
-        keep = self.scroll_y
-        self.clear()
-        self.write(text, expand=True, scroll_end=False)
-        self.scroll_to(y=keep, animate=False, immediate=True)
+        self._render_content()
+
+    @property
+    def plain(self) -> str:
+        """The pane's text as shown (for tests and screen readers)."""
+        return "\n".join(strip.text.rstrip() for strip in self._strips)
+
+    def _render_content(self) -> None:
+        width = self.scrollable_content_region.width
+        if width <= 0 or self._content is None:
+            return
+        console = self.app.console
+        options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
+        lines = console.render_lines(self._content, options, pad=True)
+        self._strips = [Strip(line, width) for line in lines]
+        self._width = width
+        self.virtual_size = Size(width, len(self._strips))
+        self.refresh()
 
     def on_resize(self) -> None:
-        if self._content is not None:
-            self.set_text(self._content, self.border_subtitle)
+        if self.scrollable_content_region.width != self._width:
+            self._render_content()
+
+    def render_line(self, y: int) -> Strip:
+        index = y + round(self.scroll_offset.y)
+        width = self.scrollable_content_region.width
+        if 0 <= index < len(self._strips):
+            return self._strips[index].apply_style(self.rich_style)
+        return Strip.blank(width, self.rich_style)
 
 
 class InspectorPane(TextPane):
@@ -61,6 +90,10 @@ class HandPane(TextPane):
         if state is None or seat is None:
             self.border_title = "Hand"
             self.set_text(Text("nobody's turn", style=pane_text.DIM))
+            return
+        if state.config.ai_seat == seat:
+            self.border_title = f"AI · {pane_text.civ_name(state, seat)}"
+            self.set_text(pane_text.hand_text(state, seat, wide=self.wide))
             return
         self.border_title = f"Hand · {pane_text.civ_name(state, seat)}"
         self.set_text(pane_text.hand_text(state, seat, wide=self.wide), "G green · R red")
@@ -151,7 +184,8 @@ class LogPane(RichLog):
         who = names[step.seat] if 0 <= step.seat < len(names) else "?"
         nota = wording.notation(step, viewer)
         line = Text()
-        line.append(f"  {who:<7} ", style="bold")
+        pad = max(len(n) for n in names) if names else 7
+        line.append(f"  {who:<{pad}} ", style="bold")
         line.append(words)
         room = width - line.cell_len - len(nota) - 2
         if room >= 1:
@@ -160,6 +194,6 @@ class LogPane(RichLog):
             self.write(line)
         else:
             self.write(line)
-            self.write(Text(f"{'':10}{nota}", style="#8a8a8a"))
+            self.write(Text(f"{'':{pad + 3}}{nota}", style="#8a8a8a"))
         for x in extra:
-            self.write(Text(f"{'':10}{x}", style="italic"))
+            self.write(Text(f"{'':{pad + 3}}{x}", style="italic"))

@@ -1,0 +1,117 @@
+"""Snapshot tests: the look of the main screens at 160x50 (comfortable) and 120x40 (usable).
+
+Fixed seeds, no clocks or dates on screen (the saves folder is the relative "saves").
+Update the pictures after an intended change with `pytest tests/ui --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monuments_tui.rules import GameConfig
+from monuments_tui.session import GameSession
+from monuments_tui.ui.app import MonumentsApp
+from monuments_tui.ui.screens.end import EndScreen
+from monuments_tui.ui.screens.new_game import Prefill
+from monuments_tui.ui.widgets.command_line import CommandInput
+from tests.ui.helpers import screen_text, type_command, wait_for
+
+SIZES = [pytest.param((160, 50), id="160x50"), pytest.param((120, 40), id="120x40")]
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+async def settle(pilot) -> None:
+    """Wait until no bot is thinking and the person may type; stop the cursor blinking."""
+    from monuments_tui.ui.screens.game import GameScreen
+
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen):
+        await wait_for(pilot, lambda: screen.can_type() or screen.session.state.pending is None)
+    for inp in pilot.app.screen.query(CommandInput):
+        inp.cursor_blink = False
+    await pilot.pause()
+
+
+def game_app(civs, seats, seed, *, teaching=False):
+    prefill = Prefill(civs=civs, seed=seed, seats=seats, teaching=teaching)
+    return MonumentsApp(start="new", saves_dir="saves", prefill=prefill, autostart=True, pace="instant")
+
+
+async def play(pilot, n: int) -> None:
+    """Type the first legal command `n` times."""
+    from monuments_tui.ui.screens.game import GameScreen
+
+    for _ in range(n):
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        await type_command(pilot, screen.legal_texts[0])
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_title(snap_compare, size):
+    assert snap_compare(MonumentsApp(saves_dir="saves"), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_two_player_game(snap_compare, size):
+    async def run_before(pilot):
+        await play(pilot, 9)
+
+    app = game_app(("greece", "egypt"), ("human", "random"), seed=3)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_player_game(snap_compare, size):
+    async def run_before(pilot):
+        await play(pilot, 6)
+
+    app = game_app(("greece", "egypt", "maya", "inca"), ("human", "random", "random", "random"), seed=5)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay(snap_compare, size, tmp_path):
+    session = GameSession.new(GameConfig(civs=("greece", "egypt"), seed=3), seats=("human", "random"),
+                              saves_dir=tmp_path / "saves")
+    rnd = random.Random(2)
+    for _ in range(50):
+        session.execute(rnd.choice(session.legal()))
+    session.close()
+
+    async def run_before(pilot):
+        await pilot.press("shift+right", "shift+right", "shift+right", "right", "right")
+        await pilot.pause()
+
+    app = MonumentsApp(start="replay", file=session.path, saves_dir="saves")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_game(snap_compare, size):
+    from tests.ui.positions import END_COMMANDS, near_end_session
+
+    async def run_before(pilot):
+        app = pilot.app
+        app.start_session(near_end_session(("human", "random")))
+        await pilot.pause()
+        for text in END_COMMANDS:
+            await type_command(pilot, text)
+        await play_bonus(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_for(pilot, lambda: "No score chart" in screen_text(app))
+        await pilot.pause()
+
+    async def play_bonus(pilot):
+        screen = pilot.app.screen
+        await type_command(pilot, screen.legal_texts[0])
+
+    assert snap_compare(MonumentsApp(saves_dir="saves", pace="instant"), terminal_size=size, run_before=run_before)
