@@ -464,5 +464,11 @@ class GameScreen(WatchesSize, Screen):
         line.input.cursor_position = len(line.input.value)
         line.input.focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from help, replay or a dialog: bots go on where they stopped."""
+        if self.is_mounted and not self.curtain_up and self.session.state.pending is not None:
+            if self.session.controller() != "human":
+                self.schedule_bot()
+
     def on_unmount(self) -> None:
         self._stop_bots()

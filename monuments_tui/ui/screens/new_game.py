@@ -95,6 +95,11 @@ def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, opt
     return NewGameChoice(config, tuple(seats), teaching)
 
 
+def _onoff(value: bool) -> str:
+    """A checkbox's label says its state in words (never by colour alone)."""
+    return "on" if value else "off"
+
+
 class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
     """The form. Dismisses with a `NewGameChoice`, or None if cancelled."""
 
@@ -137,7 +142,8 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
                             type="integer", id="seed")
             with Horizontal(classes="field"):
                 yield Label("Teaching", classes="field-label")
-                yield Checkbox("Teaching mode: unlimited undo, all hands open", pre.teaching, id="teaching")
+                yield Checkbox(_onoff(pre.teaching), pre.teaching, id="teaching")
+                yield Label("unlimited undo, every hand open", classes="field-note")
             yield Static(Text("Rule options (the defaults are the project's reading of the rulebook)",
                               style="bold"), classes="section")
             for f in msgspec.structs.fields(RuleOptions):
@@ -145,7 +151,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
                 with Horizontal(classes="field option-row"):
                     yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
                     if f.type is bool:
-                        yield Checkbox("", bool(value), id=f"opt-{f.name}")
+                        yield Checkbox(_onoff(bool(value)), bool(value), id=f"opt-{f.name}")
                     elif f.name in OPTION_CHOICES:
                         yield Select(list(OPTION_CHOICES[f.name]), value=value, allow_blank=False,
                                      id=f"opt-{f.name}")
@@ -176,6 +182,10 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
     @on(Select.Changed, "#setup")
     def _setup_changed(self) -> None:
         self._sync()
+
+    @on(Checkbox.Changed)
+    def _checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = _onoff(event.value)
 
     def _civs(self) -> tuple[tuple[str, ...], bool]:
         value = str(self.query_one("#setup", Select).value)
