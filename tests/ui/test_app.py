@@ -132,6 +132,10 @@ async def test_set_up_and_several_turns_typed_against_a_bot(tmp_path):
         log = screen.query_one(LogPane)
         assert len(log.lines) > 10
         assert "Round 1" in "\n".join(line.text for line in log.lines)
+        await pilot.press("ctrl+f")  # the log shows Greece's steps only
+        shown = "\n".join(line.text for line in log.lines)
+        assert "Greece" in shown and "  Egypt " not in shown
+        assert "showing Greece" in str(log.border_subtitle)
 
 
 async def test_a_rejected_command_keeps_the_text_shows_the_rule_and_changes_nothing(tmp_path):
@@ -257,6 +261,16 @@ async def test_load_from_the_list_of_saves(tmp_path):
         await pilot.pause()
         screen = game_screen(app)
         assert len(screen.session.history()) == 1
+
+
+async def test_a_file_that_is_not_a_save_is_refused_with_the_reason(tmp_path):
+    bad = tmp_path / "notes.jsonl"
+    bad.write_text("my shopping list\n")
+    app = MonumentsApp(start="load", file=bad, saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert any("not a Monuments save" in n.message for n in app._notifications)
 
 
 async def test_continue_the_latest_unfinished_game(tmp_path):

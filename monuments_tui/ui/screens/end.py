@@ -100,14 +100,19 @@ def sparkline(values: list[int], top: int, width: int) -> str:
         step = len(values) / width
         values = [values[min(len(values) - 1, int(i * step + step - 1))] for i in range(width)]
     top = max(top, 1)
-    return "".join(BARS[max(0, min(8, round(8 * v / top)))] if v > 0 else BARS[0] for v in values)
+    return "".join(BARS[max(1, min(8, round(8 * v / top)))] if v > 0 else "·" for v in values)
 
 
 def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) -> Text:
     """One line per player: letter, name, the score over the game, the final score."""
     top = max((max(s) for s in series if s), default=1)
     out = Text()
-    out.append(f"Score over the game (each column a turn; full block = {top} VP)\n", style="bold")
+    out.append(f"Score over the game (each column a turn; full block = {top} VP; · = 0)\n", style="bold")
+    turns = max((len(s) for s in series), default=0)
+    shown = min(turns, width)
+    if shown:
+        axis = f"turn 1{'':{max(1, shown - 6 - len(str(turns)) - 5)}}turn {turns}" if shown > 14 else ""
+        out.append(f"{'':12}{axis}\n", style="#8a8a8a")
     for seat, civ in enumerate(civs):
         values = series[seat]
         out.append(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize():<7} ", style=CIV_STYLE.get(civ, ""))
@@ -203,7 +208,11 @@ class EndScreen(WatchesSize, Screen):
         from monuments_tui.records import export_text
         from monuments_tui.replay import Replay
 
-        text = export_text(Replay.of(self.session))
+        try:
+            text = export_text(Replay.of(self.session))
+        except Exception as exc:  # noqa: BLE001 - say why, keep the end screen
+            self.notify(f"This game cannot be exported: {exc}", severity="error")
+            return
         path = self.session.path
         target = (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
         target.parent.mkdir(parents=True, exist_ok=True)
