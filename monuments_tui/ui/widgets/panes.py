@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import RichLog
 
 from monuments_tui.ui import pane_text, wording
 
@@ -123,77 +122,117 @@ class QuestsPane(TextPane):
             self.set_text(pane_text.quests_text(state, viewer), "* can be turned in")
 
 
-class LogPane(RichLog):
-    """The game log, grouped by round and turn, in words with the notation beside."""
+class LogPane(ScrollView, can_focus=True):
+    """The game log, grouped by round and turn, in words with the notation beside.
+
+    Each step is rendered to lines once and cached (per viewer, filter and width), so
+    stepping back and forth through a long replay only re-assembles cached lines.
+    """
 
     DEFAULT_CSS = """
-    LogPane { border: round $panel-lighten-2; height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
+    LogPane {
+        border: round $panel-lighten-2; height: 1fr; padding: 0 1;
+        scrollbar-size-vertical: 1; scrollbar-gutter: stable; overflow-x: hidden;
+    }
     LogPane:focus { border: round $accent; }
     """
 
+    BINDINGS = [
+        ("home", "scroll_home", "Top"),
+        ("end", "scroll_end", "Bottom"),
+    ]
+
     def __init__(self, *, id: str | None = "log"):
-        super().__init__(id=id, wrap=False, markup=False, auto_scroll=True)
+        super().__init__(id=id)
         self.border_title = "Log"
         self.filter_seat: int | None = None
-        self._key: tuple | None = None
-        self._shown: list[int] = []
-        self._last_group: tuple[int, int] | None = None
+        self.lines: list[Strip] = []
+        self._cache: dict[tuple, list[Strip]] = {}
         self._last_args: tuple | None = None
+        self._width = 0
 
     def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = ()) -> None:
         """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all)."""
-        args = (steps, names, viewer_of, controllers)
-        self._last_args = args
-        seqs = [s.seq for s in steps]
-        key = (self.filter_seat, tuple(names), self.size.width, getattr(viewer_of, "key", None))
-        if key == self._key and seqs[: len(self._shown)] == self._shown:
-            new = steps[len(self._shown):]
-        else:
-            self.clear()
-            self._last_group = None
-            new = steps
-            self._key = key
-        width = max(40, self.scrollable_content_region.width or self.size.width - 4)
-        for step in new:
-            self._write_step(step, names, viewer_of(step), controllers, width)
-        self._shown = seqs
+        self._last_args = (steps, names, viewer_of, controllers)
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return
+        if width != self._width or len(self._cache) > 20000:
+            self._cache.clear()
+            self._width = width
+        at_end = self.scroll_offset.y >= self.max_scroll_y - 1
+        view_key = (getattr(viewer_of, "key", None), tuple(names), self.filter_seat)
+        lines: list[Strip] = []
+        last_group: tuple[int, int] | None = None
+        pad = max((len(n) for n in names), default=7)
+        for step in steps:
+            group = (step.round, step.turn)
+            if group != last_group:
+                if last_group is None or step.round != last_group[0]:
+                    title = "Set-up" if step.round == 0 else f"Round {step.round}"
+                    lines += self._strips(("h", title), Text(title, style="bold underline"))
+                if step.round > 0:
+                    who = names[step.seat] if 0 <= step.seat < len(names) else "?"
+                    lines += self._strips(("t", who), Text(f" {who}'s turn", style="bold"))
+                last_group = group
+            if self.filter_seat is not None and step.seat != self.filter_seat:
+                continue
+            key = ("s", step.seq, step.text, view_key)
+            cached = self._cache.get(key)
+            if cached is None:
+                cached = self._render_step(step, names, viewer_of(step), pad, width)
+                self._cache[key] = cached
+            lines += cached
+        self.lines = lines
+        self.virtual_size = Size(width, len(lines))
+        self.refresh()
+        if at_end:
+            self.call_after_refresh(self.scroll_end, animate=False)
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
         self.border_subtitle = f"showing {who} · ctrl+f filter"
 
     def refilter(self) -> None:
         if self._last_args:
-            self._key = None
             self.show(*self._last_args)
 
     def on_resize(self) -> None:
-        if self._last_args:
-            self._key = None
+        if self._last_args and self.scrollable_content_region.width != self._width:
             self.show(*self._last_args)
 
-    def _write_step(self, step, names, viewer, controllers, width: int) -> None:
-        group = (step.round, step.turn)
-        if self._last_group is None or group != self._last_group:
-            if self._last_group is None or step.round != self._last_group[0]:
-                self.write(Text("Set-up" if step.round == 0 else f"Round {step.round}", style="bold underline"))
-            if step.round > 0:
-                self.write(Text(f" {names[step.seat]}'s turn", style="bold"))
-            self._last_group = group
-        if self.filter_seat is not None and step.seat != self.filter_seat:
-            return
+    def _strips(self, key: tuple, text: Text) -> list[Strip]:
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._render(text, self._width)
+            self._cache[key] = cached
+        return cached
+
+    def _render(self, text: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
+        return [Strip(line, width) for line in console.render_lines(text, options, pad=True)]
+
+    def _render_step(self, step, names, viewer, pad: int, width: int) -> list[Strip]:
         words, extra = wording.step_lines(step, viewer, names)
         who = names[step.seat] if 0 <= step.seat < len(names) else "?"
         nota = wording.notation(step, viewer)
         line = Text()
-        pad = max(len(n) for n in names) if names else 7
         line.append(f"  {who:<{pad}} ", style="bold")
         line.append(words)
+        out: list[Strip] = []
         room = width - line.cell_len - len(nota) - 2
         if room >= 1:
             line.append(" " * room)
             line.append(nota, style="#8a8a8a")
-            self.write(line)
+            out += self._render(line, width)
         else:
-            self.write(line)
-            self.write(Text(f"{'':{pad + 3}}{nota}", style="#8a8a8a"))
+            out += self._render(line, width)
+            out += self._render(Text(f"{'':{pad + 3}}{nota}", style="#8a8a8a"), width)
         for x in extra:
-            self.write(Text(f"{'':{pad + 3}}{x}", style="italic"))
+            out += self._render(Text(f"{'':{pad + 3}}{x}", style="italic"), width)
+        return out
+
+    def render_line(self, y: int) -> Strip:
+        index = y + round(self.scroll_offset.y)
+        if 0 <= index < len(self.lines):
+            return self.lines[index].apply_style(self.rich_style)
+        return Strip.blank(self.scrollable_content_region.width, self.rich_style)
