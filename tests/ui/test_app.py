@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 import msgspec
-import pytest
 
 from monuments_tui.rules import GameConfig
 from monuments_tui.session import GameSession
@@ -178,7 +177,7 @@ async def test_tab_completes_from_the_legal_commands_and_history_recalls(tmp_pat
 
 
 async def test_the_command_palette_offers_the_legal_commands(tmp_path):
-    from monuments_tui.ui.screens.game import LegalCommands
+    from monuments_tui.ui.palette import LegalCommands
 
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

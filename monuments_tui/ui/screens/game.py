@@ -17,13 +17,12 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
-from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain, WatchesSize
+from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine
@@ -39,41 +38,6 @@ def visible(state, seat: int | None):
     except ImportError:
         return state
     return visible_state(state, seat)
-
-
-class LegalCommands(Provider):
-    """Command palette: every legal command now, and the screen's own actions."""
-
-    def _entries(self) -> list[tuple[str, object, str]]:
-        screen = self.screen
-        if not isinstance(screen, GameScreen):
-            return []
-        out = []
-        if screen.can_type():
-            for text in screen.legal_texts:
-                out.append((text, partial(screen.play_text, text), "legal command now"))
-        out += [
-            ("Undo the last step", screen.action_undo, "ctrl+z"),
-            ("Redo", screen.action_redo, "ctrl+y"),
-            ("Save a copy of this game", screen.action_save_copy, "ctrl+s"),
-            ("Toggle teaching mode (unlimited undo, all hands open)", screen.action_toggle_teaching, ""),
-            ("Replay this game from the start", screen.action_replay, ""),
-            ("Change the bot pace", screen.action_pace, "f5"),
-            ("Skip the bots' turns", screen.action_skip, "f6"),
-            ("Filter the log by player", screen.action_log_filter, "ctrl+f"),
-        ]
-        return out
-
-    async def discover(self) -> Hits:
-        for text, callback, help_text in self._entries():
-            yield DiscoveryHit(text, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for text, callback, help_text in self._entries():
-            score = matcher.match(text)
-            if score > 0:
-                yield Hit(score, matcher.highlight(text), callback, help=help_text)
 
 
 class GameScreen(WatchesSize, Screen):

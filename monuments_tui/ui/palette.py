@@ -1,0 +1,42 @@
+"""The command palette of the game screen (ctrl+p): every legal command now, and the screen's actions."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class LegalCommands(Provider):
+    """Command palette: every legal command now, and the screen's own actions."""
+
+    def _entries(self) -> list[tuple[str, object, str]]:
+        screen = self.screen
+        if not hasattr(screen, "legal_texts"):
+            return []
+        out = []
+        if screen.can_type():
+            for text in screen.legal_texts:
+                out.append((text, partial(screen.play_text, text), "legal command now"))
+        out += [
+            ("Undo the last step", screen.action_undo, "ctrl+z"),
+            ("Redo", screen.action_redo, "ctrl+y"),
+            ("Save a copy of this game", screen.action_save_copy, "ctrl+s"),
+            ("Toggle teaching mode (unlimited undo, all hands open)", screen.action_toggle_teaching, ""),
+            ("Replay this game from the start", screen.action_replay, ""),
+            ("Change the bot pace", screen.action_pace, "f5"),
+            ("Skip the bots' turns", screen.action_skip, "f6"),
+            ("Filter the log by player", screen.action_log_filter, "ctrl+f"),
+        ]
+        return out
+
+    async def discover(self) -> Hits:
+        for text, callback, help_text in self._entries():
+            yield DiscoveryHit(text, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, callback, help_text in self._entries():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), callback, help=help_text)
