@@ -10,6 +10,7 @@ freezes; a curtain separates two human seats in hot-seat games.
 from __future__ import annotations
 
 import random
+import re
 from functools import partial
 from pathlib import Path
 
@@ -29,6 +30,11 @@ from monuments_tui.ui.widgets.command_line import CommandLine
 
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
 """Bot pace: seconds between two bot steps."""
+
+
+def public_words(text: str) -> str:
+    """A prompt without the list of cards the viewer may not see ("(hidden, hidden)")."""
+    return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
 def visible(state, seat: int | None):
@@ -134,7 +140,7 @@ class GameScreen(WatchesSize, Screen):
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
         else:
-            prompt = waiting_for(visible(state, self.viewer))
+            prompt = public_words(waiting_for(visible(state, self.viewer)))
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
         line.set_legal(self.legal_texts)
@@ -197,7 +203,7 @@ class GameScreen(WatchesSize, Screen):
         self.curtain_up = True
         self.refresh_all()
         name = self.session.state.players[seat].civ.capitalize()
-        what = waiting_for(visible(self.session.state, None))
+        what = public_words(waiting_for(visible(self.session.state, None)))
         self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
 
     def _curtain_down(self, seat: int, _result=None) -> None:
@@ -233,8 +239,8 @@ class GameScreen(WatchesSize, Screen):
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
             else:
-                line.show_error(f"Not your decision now: {waiting_for(visible(self.session.state, self.viewer))}. "
-                                "F6 lets the bots play at once.")
+                now = public_words(waiting_for(visible(self.session.state, self.viewer)))
+                line.show_error(f"Not your decision now: {now}. F6 lets the bots play at once.")
             return False
         try:
             self.session.execute_text(text)
