@@ -292,6 +292,8 @@ class GameScreen(WatchesSize, Screen):
 
     def _bot_failed(self, exc: Exception) -> None:
         self._bot_busy = False
+        if not self.is_mounted:
+            return
         from monuments_tui.ui.safety import report
 
         report(self, exc)
@@ -299,6 +301,8 @@ class GameScreen(WatchesSize, Screen):
     @guarded
     def _bot_play(self, position: int, state, command) -> None:
         self._bot_busy = False
+        if not self.is_mounted:
+            return  # the game screen was closed while the bot was thinking
         if self.session.state is not state or len(self.session.history()) != position:
             self.after_change()  # the game moved on (undo) while the bot was thinking
             return
