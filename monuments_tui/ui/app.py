@@ -215,8 +215,13 @@ class MonumentsApp(App):
         elif not small and showing:
             super().pop_screen()
             self.call_later(self._check_size)  # another request may lie under it
+        from textual.widgets import Footer
+
         for screen in self.screen_stack:
             screen.set_class(w < 140, "-narrow")
+            screen.set_class(h < 40, "-short")
+            for footer in screen.query(Footer):
+                footer.compact = w < 130
 
 
 def prefill_from_args(args: argparse.Namespace):
