@@ -1,0 +1,47 @@
+"""The log's plain words and the side panes' text (pure functions, no app)."""
+
+from __future__ import annotations
+
+import pytest
+
+from monuments_tui.rules import SYNTAX, GameConfig, new_game, parse_command
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.state import Battle
+from monuments_tui.ui import pane_text, wording
+
+
+@pytest.mark.parametrize("syntax", SYNTAX, ids=[s.verb for s in SYNTAX])
+def test_every_command_of_the_notation_has_plain_words(syntax):
+    command = parse_command(syntax.example)
+    words = wording.describe_command(command, (), 0, None)
+    assert words and words != type(command).__name__
+
+
+def test_hidden_choices_are_masked_for_other_seats():
+    command = parse_command("keep q4 q9")
+    assert "q4" in wording.describe_command(command, (), 1, 1)
+    assert "q4" not in wording.describe_command(command, (), 1, 0)
+
+
+def test_dice_and_draws_are_shown():
+    battle = Battle(attacker=0, defender=1, target="D7", origins=("D6",), attackers=("u1",), attack_power=2,
+                    defence_power=1, attack_pips=(1, 1), defence_pips=(0,), attacker_won=True)
+    lines = wording.describe_events(
+        (ev.BattleBegan(battle, rng=1), ev.QuestsDealt(1, "0-1", ("q1", "q2"))), 0, 0, ["Greece", "Egypt"])
+    assert lines[0] == "battle on D7: attack 2 rolls 1,1, defence 1 rolls 0 -> attacker wins"
+    assert lines[1] == "Egypt draws 2 quest card(s) from deck 0-1"
+
+
+def test_the_panes_describe_a_new_game():
+    from rich.console import Console
+
+    state = new_game(GameConfig(civs=("greece", "egypt", "maya", "inca"), seed=2))
+    console = Console(width=40, record=True)
+    for renderable in (pane_text.hand_text(state, 0), pane_text.players_text(state, 0),
+                       pane_text.quests_text(state, 0), pane_text.inspector_text(state, "F19")):
+        console.print(renderable)
+    text = console.export_text()
+    assert "movement" in text and "discard: empty" in text
+    assert all(name in text for name in ("Greece", "Egypt", "Maya", "Inca")) and "Bank" in text
+    assert "starting quests to choose from" in text
+    assert "Greece's monument hex" in text
