@@ -173,14 +173,18 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
         turns += land_gap / slots
         free = _free_land(state, seat)
         if free < land_gap:
-            # Land beyond reach on foot: a ferry at hand, then units afloat heading for free land.
+            # Land beyond reach on foot: each such hex costs about a turn more (ferry trips);
+            # a ferry at hand saves setting one up, units afloat are on their way.
+            overseas = land_gap - free
             far = _far_land(state, seat)
-            afloat = [u.hex for u in state.units.values() if u.owner == seat and u.kind in ("worker", "army") and u.ferry]
-            docked = any(f.land in here for f in state.ferries.values())
-            step = 3.0 - (1.0 if docked or afloat else 0.0)
-            for h in afloat[: land_gap - free]:
-                step -= 0.6 + 0.1 * max(0, 6 - min((_distance(h, t) for t in far), default=6))
-            turns += max(0.3, step)
+            # (a ferry on a lake goes nowhere)
+            afloat = [u.hex for u in state.units.values()
+                      if u.owner == seat and u.kind in ("worker", "army") and u.ferry and not board.hex(u.hex).lake]
+            docked = any(f.land in here and not board.hex(f.water).lake for f in state.ferries.values())
+            turns += overseas * 1.0 + (0.0 if docked or afloat else 1.5)
+            for h in afloat[:overseas]:
+                d = min((_distance(h, t) for t in far), default=8)
+                turns -= 0.4 + 0.03 * max(0, 8 - d)
     latent = _latent_resources(state, seat)
     short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
     if any(v > 0 for v in short.values()):

@@ -43,6 +43,10 @@ from monuments_tui.rules.solo.tables import ai_layer, layer_bonus, load_solo
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
 HEX_BUILDINGS = ("town", "fort", "factory")
+KEEP_WORKERS = 3
+"""The AI never trains away its last 3 workers: with fewer it could not fill a town (2 workers)
+and keep a hex, and Population could never give it workers again. Training them is never
+best for the AI (l.424), so then the unit cannot be trained (B76: the step cannot be done)."""
 UNIT_NAMES = {"navy": "navy", "army": "army", "air": "air force", "worker": "worker"}
 HOME = {"greece": "europe", "egypt": "africa", "maya": "north_america", "inca": "south_america"}
 
@@ -129,6 +133,8 @@ def movement_scorer(t: AiContext) -> Callable[[GameState, cmd.Command], float]:
     targets = sea_targets(t.state, seat)
     land_targets = island_targets(t.state, seat) | empty_player_land(t.state, seat)
 
+    home = monument_hex(t.state, seat)
+
     def score(after: GameState, c: cmd.Command) -> float:
         land = len(controlled_land(after, seat))
         water = len(controlled_water(after, seat))
@@ -136,6 +142,8 @@ def movement_scorer(t: AiContext) -> Callable[[GameState, cmd.Command], float]:
         closeness = 0
         heading = 0
         afloat = 0
+        idle = 0
+        worker_hexes = set()
         for u in after.units.values():
             if u.owner != seat:
                 continue
@@ -143,9 +151,19 @@ def movement_scorer(t: AiContext) -> Callable[[GameState, cmd.Command], float]:
                 heading += nearest(u.hex, targets)
             elif u.ferry is not None:
                 afloat += 8 - min(8, nearest(u.hex, land_targets))
+            elif u.hex == home:
+                idle += 1  # spread out: the monument hex is no land [l.276]
             else:
                 closeness += near(u.hex)[0]
-        return 10000 * towns_held(after, seat) + 100 * land + 30 * res + 20 * water + 10 * afloat - 2 * heading - closeness
+                worker_hexes.add(u.hex)
+        # Ferries wait where AI workers can board them; an empty ferry adrift helps nobody.
+        ferries = 0
+        for f in after.ferries.values():
+            aboard = any(u.ferry == f.id for u in after.units.values())
+            if f.builder == seat and not aboard:
+                ferries += 1 if f.land in worker_hexes else -1
+        return (10000 * towns_held(after, seat) + 100 * land + 30 * res + 20 * water + 10 * afloat
+                + 5 * ferries - 2 * heading - closeness - 5 * idle)
 
     return score
 
@@ -161,6 +179,10 @@ def move_units(t: AiContext, slots: int, why: str) -> bool:
 
     t.say(f"{why}: " + "; ".join(format_command(c) for c, _ in done) + ".")
     return True
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 def spend(t: AiContext, n: int) -> list[ev.Event] | None:
@@ -253,6 +275,51 @@ def worker_reach(state: GameState, seat: int) -> set[str]:
     return out
 
 
+def crossings(state: GameState, seat: int, extra: frozenset | None = None) -> int:
+    """How hard the AI's home continent is to reach: for each of its land hexes, the fewest
+    unbridged rivers an AI worker must cross to get there (other players' hexes block),
+    summed. A bridge "makes it easiest to reach the rest of the continent" [l.482] when it
+    lowers this sum. `extra` is a bridge to assume."""
+    import heapq
+
+    board = load_board()
+    home = home_land(state, seat) | {monument_hex(state, seat)}
+    bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    if extra is not None:
+        bridged.add(extra)
+    from monuments_tui.rules.queries import occupied_by_other
+
+    dist = {}
+    heap = [(0, h) for h in sorted({u.hex for u in units_of(state, seat, "worker") if u.ferry is None} & home)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if h in dist:
+            continue
+        dist[h] = d
+        for n in board.neighbours(h):
+            if n in home and n not in dist and not occupied_by_other(state, n, seat):
+                step = 1 if board.is_river(h, n) and frozenset((h, n)) not in bridged else 0
+                heapq.heappush(heap, (d + step, n))
+    return sum(dist.get(h, 5) for h in home_land(state, seat))
+
+
+def continent_open(state: GameState, seat: int) -> bool:
+    """True if bridges (anyone's) already join all of the AI's home continent to its monument:
+    then its bridge step is done and Special goes on to ferries."""
+    board = load_board()
+    home = home_land(state, seat) | {monument_hex(state, seat)}
+    bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    seen = {monument_hex(state, seat)}
+    todo = list(seen)
+    while todo:
+        h = todo.pop()
+        for n in board.neighbours(h):
+            if n in home and n not in seen and (not board.is_river(h, n) or frozenset((h, n)) in bridged):
+                seen.add(n)
+                todo.append(n)
+    return home <= seen
+
+
 def bridge_sites(state: GameState, seat: int) -> list[tuple[str, str]]:
     """River edges on the AI's home continent with no bridge: (AI-worker side, other side)."""
     board = load_board()
@@ -296,17 +363,19 @@ def build_special_piece(t: AiContext, piece: str) -> str | None:
             legal.append((hex_id, to))
     if not legal:
         return None
-    pay = spend(t, load_solo().costs[piece])
-    if pay is None:
-        return None
     if piece == "bridge":
-        before = len(worker_reach(state, seat) & home_land(state, seat))
+        before = crossings(state, seat)
+
+        def gain(site) -> int:
+            a, b = site
+            return before - crossings(state, seat, extra=frozenset((a, b)))
+
+        legal = [site for site in legal if gain(site) > 0]
+        if not legal:
+            return None  # no bridge here would open any of the continent (best for the AI: wait)
 
         def score(site):
-            from monuments_tui.rules.evolve import fold
-
-            after = fold(state, placement_events(state, seat, "bridge", *site))
-            return (len(worker_reach(after, seat) & home_land(after, seat)) - before, -nearest(site[0], {monument_hex(state, seat)}))
+            return (gain(site), -nearest(site[0], {monument_hex(state, seat)}))
     else:
         targets = island_targets(state, seat) or empty_player_land(state, seat)
         workers = {u.hex for u in units_of(state, seat, "worker") if u.ferry is None}
@@ -314,6 +383,9 @@ def build_special_piece(t: AiContext, piece: str) -> str | None:
         def score(site):
             return (-nearest(site[1], targets), -nearest(site[0], workers))
 
+    pay = spend(t, load_solo().costs[piece])
+    if pay is None:
+        return None
     site = t.best(legal, score)
     t.add(*pay)
     t.add(*placement_events(t.state, seat, piece, *site))
@@ -414,8 +486,8 @@ def train_unit(t: AiContext, why: str, cost: int) -> str | None:
     if cost and sum(resource_totals(t.state, seat).values()) < cost:
         t.say(f"{why}: the AI controls fewer than {cost} resources.")
         return None
-    if not any(w.ferry is None for w in units_of(t.state, seat, "worker")):
-        t.say(f"{why}: the AI has no worker to train.")
+    if len([w for w in units_of(t.state, seat, "worker") if w.ferry is None]) <= KEEP_WORKERS:
+        t.say(f"{why}: the AI keeps its last {KEEP_WORKERS} workers to hold a town and grow (best for the AI, l.424).")
         return None
     kind = unit_rolls(t, why)
     if kind is None:
@@ -429,7 +501,7 @@ def train_unit(t: AiContext, why: str, cost: int) -> str | None:
         t.say(f"{why}: no worker can become a {UNIT_NAMES[kind]} here.")
         return None
     paid = f", paying {paid_text(pay)}" if pay else ""
-    return f"trains a {UNIT_NAMES[kind]} on {where}{paid}"
+    return f"trains {_a(UNIT_NAMES[kind])} on {where}{paid}"
 
 
 @resolver("special")
@@ -438,10 +510,13 @@ def special(t: AiContext) -> str:
     seat = t.seat
     solo = load_solo()
     bridges, ferries = built_by(t.state, seat, "bridge"), built_by(t.state, seat, "ferry")
-    if bridges < solo.max_bridges and bridge_sites(t.state, seat):
+    if bridges < solo.max_bridges and not continent_open(t.state, seat):
         done = build_special_piece(t, "bridge")
         if done is None:
-            t.say(f"Special: the AI has built {bridges} bridge(s) but cannot build one now (it needs a resource and a worker by an unbridged river).")
+            t.say(
+                f"Special: the AI has built {bridges} bridge(s) but cannot build a useful one now "
+                "(it needs a resource, and a worker by a river that still cuts off part of its continent)."
+            )
             return "nothing"
         t.say(f"Special: {done}.")
         return "done"
