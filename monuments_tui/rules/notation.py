@@ -25,12 +25,12 @@ class Syntax(NamedTuple):
 
 
 SYNTAX: tuple[Syntax, ...] = (
-    Syntax("startquest", "startquest QUEST", "Set-up: keep this starting quest", "startquest sq3"),
+    Syntax("startquest", "startquest QUEST", "Set-up: keep this starting quest", "startquest qs-wood"),
     Syntax("start", "start RESOURCE HEX", "Set-up: place a starting resource", "start wood D7"),
     Syntax("play", "play CARD", "Play an action card from your hand", "play movement"),
     Syntax("takeback", "takeback", "Take your discard pile back into your hand", "takeback"),
     Syntax("discard", "discard CARD", "Discard a card for no effect (only with no playable card)", "discard trade"),
-    Syntax("turnin", "turnin QUEST [RESOURCE HEX]", "Turn in a completed quest (and place its bonus resource)", "turnin q12 wood D7"),
+    Syntax("turnin", "turnin QUEST [RESOURCE HEX]", "Turn in a completed quest (and place its bonus resource)", "turnin q01-land wood E19"),
     Syntax("end", "end", "End your turn", "end"),
     Syntax("done", "done", "Finish an action early (after at least one step)", "done"),
     Syntax("move", "move PIECE FROM TO [carry R[,R]]", "Move a unit; a worker may carry resources", "move w D6 D7 carry wood"),
@@ -54,7 +54,7 @@ SYNTAX: tuple[Syntax, ...] = (
     Syntax("damage", "damage PIECE@HEX,...|none", "Choose the pieces that take your battle damage", "damage fort@D7"),
     Syntax("movein", "movein PIECE@HEX,...", "Move surviving attackers into the taken hex", "movein army@D6"),
     Syntax("retreat", "retreat HEX [PIECE@HEX,...]", "Retreat the defending units to HEX (or only those named)", "retreat D8"),
-    Syntax("keep", "keep QUEST [QUEST ...]|none", "Keep these of the quest cards you drew", "keep q4 q9"),
+    Syntax("keep", "keep QUEST [QUEST ...]|none", "Keep these of the quest cards you drew", "keep q01-land q01-food"),
     Syntax("ai", "ai", "Solo: let the AI resolve its turn (or its battle choice)", "ai"),
 )
 
