@@ -38,7 +38,7 @@ from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState, copy_state
 
 BONUS_VALUE = {
-    "military_allowance": 1.0,
+    "military_allowance": 3.0,
     "worker_move": 4.0,
     "worker_carry": 1.5,
     "movement_units": 4.0,
@@ -111,6 +111,7 @@ def evaluate(state: GameState, seat: int) -> float:
     value += sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green)
     value += sum(_bonus_points(c) for c in p.bonuses)
     value += 0.6 * military_power(state, seat)
+    value += _attack_potential(state, seat)
     for q in p.completed:
         value += 3.0 * _quest(q).vp
     for q in p.quests:
@@ -181,7 +182,7 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
             afloat = [u.hex for u in state.units.values()
                       if u.owner == seat and u.kind in ("worker", "army") and u.ferry and not board.hex(u.hex).lake]
             docked = any(f.land in here and not board.hex(f.water).lake for f in state.ferries.values())
-            turns += overseas * 1.0 + (0.0 if docked or afloat else 1.5)
+            turns += overseas * 1.0 + (0.0 if afloat else 0.6 if docked else 1.1)
             for h in afloat[:overseas]:
                 d = min((_distance(h, t) for t in far), default=8)
                 turns -= 0.4 + 0.03 * max(0, 8 - d)
@@ -289,6 +290,34 @@ def _free_land(state: GameState, seat: int) -> int:
     return free
 
 
+def _attack_potential(state: GameState, seat: int) -> float:
+    """Rivals' land next to our armies, air forces and armed workers: what an attack could take,
+    by the odds of winning it (B28, B29)."""
+    from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
+    from monuments_tui.rules.board import load_board
+
+    fighters = [u for u in state.units.values() if u.owner == seat and (u.kind in ("army", "air") or u.weapon)]
+    if not fighters:
+        return 0.0
+    board = load_board()
+    graph, _, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
+    power: Counter = Counter()
+    for u in fighters:
+        for n in board.neighbours(u.hex):
+            if n in graph and n not in monuments:
+                power[n] += attack_power(state, seat, u, n)[0]
+    value = 0.0
+    for target, pw in power.items():
+        if pw <= 0:
+            continue
+        defender, _ = defender_of(state, seat, target)
+        if defender is None:
+            continue
+        defence = sum(f.power for f in defence_fighters(state, defender, target))
+        value = max(value, 3.0 * win_chance(pw, defence))
+    return value
+
+
 def _after(state: GameState, command: cmd.Command) -> GameState | None:
     try:
         events = decide(state, command)
@@ -359,11 +388,55 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[c
     return out
 
 
+MOVES_RATED = 12
+"""Moves rated in full per movement step (the most promising by a quick look)."""
+
+
+def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[cmd.Command]:
+    """Keep every ferry command and the `MOVES_RATED` most promising moves: onto free land, off a
+    crowded hex, toward a town that needs a second worker (a quick look, no rules applied)."""
+    moves = [c for c in candidates if isinstance(c, cmd.Move)]
+    if len(moves) <= MOVES_RATED:
+        return candidates
+    here: Counter = Counter()
+    taken: set[str] = set()
+    for u in state.units.values():
+        taken.add(u.hex)
+        if u.owner == seat and u.ferry is None:
+            here[u.hex] += 1
+    for b in state.buildings.values():
+        taken.add(b.hex)
+    towns = {b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town"}
+    graph, _, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
+
+    def quick(c: cmd.Move) -> float:
+        score = 0.0
+        if c.dst in graph and c.dst not in taken and c.dst not in monuments:
+            score += 3.0
+        if here[c.src] >= 2 and c.src not in towns:
+            score += 1.0
+        if c.src in towns and here[c.src] <= 2:
+            score -= 2.0
+        if c.dst in towns and here[c.dst] < 2:
+            score += 2.0
+        if c.dst in monuments:
+            score -= 2.0
+        score += 0.5 * sum(1 for n in graph.get(c.dst, ()) if n not in taken and n not in monuments)
+        return score
+
+    best = sorted(moves, key=quick, reverse=True)[:MOVES_RATED]
+    keep = set(best)
+    return [c for c in candidates if not isinstance(c, cmd.Move) or c in keep]
+
+
 def _options(state: GameState, seat: int) -> list[tuple[cmd.Command, GameState | None]]:
     """The legal commands now (pruned), each with the state it leads to (None for attacks,
     which are rated without their dice)."""
     out = []
-    for c in _prune(state, seat, candidate_commands(state)):
+    candidates = candidate_commands(state)
+    if isinstance(state.pending, pd.MovementStep):
+        candidates = _quick_moves(state, seat, candidates)
+    for c in _prune(state, seat, candidates):
         after = _after(state, c)
         if after is None:
             continue
