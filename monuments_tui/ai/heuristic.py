@@ -174,18 +174,10 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
         turns += land_gap / slots
         free = _free_land(state, seat)
         if free < land_gap:
-            # Land beyond reach on foot: each such hex costs about a turn more (ferry trips);
-            # a ferry at hand saves setting one up, units afloat are on their way.
+            # Land beyond reach on foot: each such hex costs a turn more, plus the ferry trip
+            # that brings the next unit there.
             overseas = land_gap - free
-            far = _far_land(state, seat)
-            # (a ferry on a lake goes nowhere)
-            afloat = [u.hex for u in state.units.values()
-                      if u.owner == seat and u.kind in ("worker", "army") and u.ferry and not board.hex(u.hex).lake]
-            docked = any(f.land in here and not board.hex(f.water).lake for f in state.ferries.values())
-            turns += overseas * 1.0 + (0.0 if afloat else 0.6 if docked else 1.1)
-            for h in afloat[:overseas]:
-                d = min((_distance(h, t) for t in far), default=8)
-                turns -= 0.4 + 0.03 * max(0, 8 - d)
+            turns += overseas * 1.0 + _ferry_trip(state, seat, here, towns)
     latent = _latent_resources(state, seat)
     short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
     if any(v > 0 for v in short.values()):
@@ -244,6 +236,52 @@ def _land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, 
     graph = {h: tuple(n for n in board.neighbours(h) if n in walk) for h in walk}
     rivers = frozenset(e for e in board.rivers if all(h in walk for h in e))
     return graph, rivers, lay.monuments
+
+
+def _ferry_trip(state: GameState, seat: int, here: Counter, towns: list[str]) -> float:
+    """Turns until one more of our units lands on free land beyond reach on foot (a ferry plan).
+
+    Each movement slot is about half a turn. The cheapest of: a unit already afloat sailing
+    on (2 water hexes a slot); a ferry docked where we have a worker to spare, boarding then
+    sailing; an empty ferry sailing (1 hex a slot) to such a hex first; building a ferry there.
+    Ferries on lakes go nowhere; ferries other players hold cannot be used."""
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.rules.queries import layout
+
+    board = load_board()
+    targets = _far_land(state, seat)
+    if not targets:
+        return 4.0  # no free land anywhere: only conquest is left
+
+    def to_land(h: str) -> float:
+        return 0.5 * ((min(_distance(h, t) for t in targets) + 1) // 2)
+
+    water = layout(state).water
+    spare = [h for h, n in here.items() if n >= (3 if h in towns else 2)]
+    shores = [h for h in spare if any(w in water and not board.hex(w).lake for w in board.neighbours(h))]
+    best = 6.0
+    aboard: dict[str, set[int]] = {}
+    for u in state.units.values():
+        if u.ferry:
+            aboard.setdefault(u.ferry, set()).add(u.owner)
+    for fid, f in state.ferries.items():
+        if board.hex(f.water).lake:
+            continue
+        riders = aboard.get(fid, set())
+        if seat in riders:
+            best = min(best, to_land(f.water))
+        elif riders:
+            continue
+        elif f.land is not None and f.land in shores:
+            best = min(best, 0.5 + to_land(f.water))
+        elif shores and not (f.land and any(u.owner != seat for u in state.units.values() if u.hex == f.land)):
+            trip = min(_distance(f.water, h) for h in shores)
+            best = min(best, 0.5 * trip + 0.5 + to_land(f.water))
+    if shores:
+        best = min(best, 1.0 + 0.5 + min(to_land(h) for h in shores))
+    elif spare:
+        best = min(best, 1.0 + 1.0 + 0.5 + min(to_land(h) for h in spare))
+    return best
 
 
 def _far_land(state: GameState, seat: int) -> list[str]:
