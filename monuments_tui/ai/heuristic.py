@@ -411,12 +411,17 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[c
     last worker leaving resources behind, and a trade on more than one hex per (give, get)."""
     out = []
     trades: set[tuple[str, str]] = set()
+    wanted = _wanted(state, seat) if any(isinstance(c, cmd.Trade) for c in candidates) else Counter()
+    totals = resource_totals(state, seat) if wanted else Counter()
     for c in candidates:
         if isinstance(c, cmd.Move) and c.carry:
             here = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.hex == c.src and u.ferry is None)
             if here > 1:
                 continue
         elif isinstance(c, cmd.Trade):
+            # Trade only a surplus for a resource still wanted (no trading back and forth).
+            if totals[c.give] <= wanted[c.give] or totals[c.get] >= wanted[c.get]:
+                continue
             if (c.give, c.get) in trades:
                 continue
             if _after(state, c) is None:
@@ -465,6 +470,17 @@ def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> 
     best = sorted(moves, key=quick, reverse=True)[:MOVES_RATED]
     keep = set(best)
     return [c for c in candidates if not isinstance(c, cmd.Move) or c in keep]
+
+
+def _wanted(state: GameState, seat: int) -> Counter:
+    """Resources wanted now: the next layer's cost, and a town's if there is none yet."""
+    p = state.players[seat]
+    wanted: Counter = Counter()
+    if p.layers < 5:
+        wanted.update({r: n for r, n in layer_cost(p.layers + 1, state.config.options.layer4_workers).cost.items() if n > 0})
+    if not any(b.owner == seat and b.kind == "town" and not b.damaged for b in state.buildings.values()):
+        wanted.update(TOWN_COST)
+    return wanted
 
 
 def _options(state: GameState, seat: int) -> list[tuple[cmd.Command, GameState | None]]:
