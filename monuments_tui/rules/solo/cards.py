@@ -17,6 +17,7 @@ choice made.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 
 from msgspec.structs import replace
@@ -25,17 +26,25 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.build import placement_events
+from monuments_tui.rules.actions.monument import worker_removal_events
+from monuments_tui.rules.actions.populate import new_worker_events
+from monuments_tui.rules.actions.quest_cards import draw_quest_events
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
-    buildings_at,
     controlled_land,
     controlled_water,
+    layout,
     monument_hex,
     occupied_by_other,
+    owners_at,
     resource_totals,
     units_of,
+    worker_moves,
     workers_on_land,
 )
+from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.reach import can_enter, reachable
 from monuments_tui.rules.solo.context import AiContext, PlayerDistance, distance, human_seat, narrate_list
 from monuments_tui.rules.solo.deck import card_name, draw_pile_reshuffle, full_reshuffle
@@ -72,7 +81,6 @@ def home_land(state: GameState, seat: int) -> set[str]:
     """In-play land hexes of the AI's home continent."""
     board = load_board()
     region = HOME[state.players[seat].civ]
-    from monuments_tui.rules.queries import layout
 
     return {h for h in layout(state).land if board.hex(h).region == region}
 
@@ -80,7 +88,6 @@ def home_land(state: GameState, seat: int) -> set[str]:
 def island_targets(state: GameState, seat: int) -> set[str]:
     """Island land hexes in play that no other player holds."""
     board = load_board()
-    from monuments_tui.rules.queries import layout
 
     return {h for h in layout(state).land if board.hex(h).island is not None and not occupied_by_other(state, h, seat)}
 
@@ -88,7 +95,6 @@ def island_targets(state: GameState, seat: int) -> set[str]:
 def empty_player_land(state: GameState, seat: int) -> set[str]:
     """Empty land hexes on the human's home continent."""
     board = load_board()
-    from monuments_tui.rules.queries import layout, owners_at
 
     region = HOME[state.players[human_seat(state, seat)].civ]
     return {h for h in layout(state).land if board.hex(h).region == region and not owners_at(state, h)}
@@ -117,7 +123,6 @@ def towns_held(state: GameState, seat: int) -> int:
 
 def position_score(state: GameState, seat: int) -> float:
     """A plain measure of the AI's board position, used where a card names no priority."""
-    from monuments_tui.rules.power import military_power
 
     land = len(controlled_land(state, seat))
     res = sum(resource_totals(state, seat).values())
@@ -175,7 +180,6 @@ def move_units(t: AiContext, slots: int, why: str) -> bool:
     if not done:
         t.say(f"{why}: no unit can move.")
         return False
-    from monuments_tui.rules.notation import format_command
 
     t.say(f"{why}: " + "; ".join(format_command(c) for c, _ in done) + ".")
     return True
@@ -230,7 +234,6 @@ def movement(t: AiContext) -> str:
 def new_worker_reach(state: GameState, seat: int, hex_id: str) -> tuple[int, int]:
     """How easily a new worker on `hex_id` reaches land the AI does not control:
     (hexes it reaches within its moves, minus the steps to the nearest one)."""
-    from monuments_tui.rules.queries import worker_moves
 
     mine = controlled_land(state, seat)
     far = reachable(state, seat, "worker", hex_id, 6)
@@ -266,28 +269,17 @@ def built_by(state: GameState, seat: int, kind: str) -> int:
     return sum(1 for p in pieces.values() if p.builder == seat)
 
 
-def worker_reach(state: GameState, seat: int) -> set[str]:
-    """Land hexes the AI's workers can walk to (any distance)."""
-    out: set[str] = set()
-    for h in {u.hex for u in units_of(state, seat, "worker") if u.ferry is None}:
-        out |= set(reachable(state, seat, "worker", h, 30))
-        out.add(h)
-    return out
-
-
 def crossings(state: GameState, seat: int, extra: frozenset | None = None) -> int:
     """How hard the AI's home continent is to reach: for each of its land hexes, the fewest
     unbridged rivers an AI worker must cross to get there (other players' hexes block),
     summed. A bridge "makes it easiest to reach the rest of the continent" [l.482] when it
     lowers this sum. `extra` is a bridge to assume."""
-    import heapq
 
     board = load_board()
     home = home_land(state, seat) | {monument_hex(state, seat)}
     bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
     if extra is not None:
         bridged.add(extra)
-    from monuments_tui.rules.queries import occupied_by_other
 
     dist = {}
     heap = [(0, h) for h in sorted({u.hex for u in units_of(state, seat, "worker") if u.ferry is None} & home)]
@@ -336,7 +328,6 @@ def bridge_sites(state: GameState, seat: int) -> list[tuple[str, str]]:
 def ferry_sites(state: GameState, seat: int) -> list[tuple[str, str]]:
     """Shore edges of the AI's home continent (land hex, sea hex) with no ferry docked."""
     board = load_board()
-    from monuments_tui.rules.queries import layout
 
     lay = layout(state)
     docked = {(f.land, f.water) for f in state.ferries.values()}
@@ -424,8 +415,6 @@ def place_unit(t: AiContext, kind: str, pay: list[ev.Event]) -> str | None:
     continent when ferries carry workers there); armies close to the player. Workers are
     taken from hexes where others stay first, so the AI keeps its land and resources.
     """
-    from monuments_tui.rules.actions.monument import worker_removal_events
-    from monuments_tui.rules.queries import layout
 
     seat = t.seat
     state = t.state
@@ -594,7 +583,6 @@ def site_score(t: AiContext, kind: str) -> Callable[[str], tuple]:
     near = PlayerDistance(state, seat)
     count = lambda h: len(workers_on_land(state, seat, h))  # noqa: E731
     if kind == "town":
-        from monuments_tui.rules.queries import layout, owners_at
 
         empty = {h for h in layout(state).land if not owners_at(state, h)}
         return lambda h: (count(h) >= 2, sum(1 for e in empty if distance(h, e) <= 2), -near(h)[0])
@@ -663,8 +651,6 @@ def build(t: AiContext) -> str:
 @resolver("quest")
 def quest(t: AiContext) -> str:
     """Draw 1 quest from the deck of the AI's monument level, unseen, onto its quest stack."""
-    from monuments_tui.rules.actions.quest_cards import draw_quest_events
-    from monuments_tui.rules.quests import deck_for_layers
 
     seat = t.seat
     deck = deck_for_layers(t.state.players[seat].layers)
@@ -705,7 +691,6 @@ def sacrifice_order(t: AiContext, n: int) -> list[Unit]:
 
 def layer_bonus_events(t: AiContext, layer: int) -> str:
     """The AI's personal bonus for `layer` [l.538-543; B77]; returns what it got, in words."""
-    from monuments_tui.rules.actions.populate import new_worker_events
 
     seat = t.seat
     bonus = layer_bonus(layer)
@@ -776,7 +761,6 @@ def build_layer(t: AiContext, need) -> None:
     seat = t.seat
     pay = spend(t, need.resources) or []
     t.add(*pay)
-    from monuments_tui.rules.actions.monument import worker_removal_events
 
     lost = []
     for w in sacrifice_order(t, need.workers):
@@ -825,7 +809,6 @@ def attack(t: AiContext) -> str | None:
         t.say("Build your Monument: no attack where the AI is stronger than the player's defence.")
         return None
     _, c, got, b = best
-    from monuments_tui.rules.notation import format_command
 
     t.say(
         f"Build your Monument: attacks {b.target} with power {b.attack_power} against {b.defence_power} "
