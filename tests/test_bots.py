@@ -63,3 +63,26 @@ def test_heuristic_beats_random():
     assert a["rule_errors"] == b["rule_errors"] == 0
     wins = a["win_rate_by_bot"].get("heuristic", 0) * 10 + b["win_rate_by_bot"].get("heuristic", 0) * 10
     assert wins >= 16, wins
+
+
+def test_simulate_report():
+    """Issue item 9: win rate by civilisation and by seat, mean rounds, mean score by line,
+    games at the turn cap, rule errors; solo games put the AI in seat 0; results do not
+    depend on the number of parallel jobs; rotated seats give each civilisation each seat."""
+    a = simulate(("greece", "egypt"), "abundance", 4, 3, ["ai", "random"], max_turns=6, solo="easy", rotate=True)
+    assert a["rule_errors"] == 0 and a["games"] == 4 and a["hit_turn_cap"] == 4 and a["mean_rounds"] == 6
+    assert set(a["win_rate_by_civ"]) == {"greece", "egypt"} and len(a["win_rate_by_seat"]) == 2
+    assert abs(sum(a["win_rate_by_seat"]) - 1) < 1e-9
+    assert {"layers", "land", "total"} <= set(a["mean_score_by_seat"][0])
+    b = simulate(("greece", "egypt"), "abundance", 4, 3, ["ai", "random"], max_turns=6, solo="easy", rotate=True, jobs=2)
+    for key in ("win_rate_by_civ", "win_rate_by_seat", "mean_score_by_seat", "events", "turns"):
+        assert a[key] == b[key]
+
+
+def test_simulate_command_line(capsys):
+    from monuments_tui.cli import main
+
+    assert main(["simulate", "--solo", "hard", "--bot", "random", "--games", "2", "--max-turns", "4", "--rotate"]) == 0
+    out = capsys.readouterr().out
+    assert "solo hard" in out and "win rate by civilisation" in out and "mean final score by line" in out
+    assert main(["simulate", "--solo", "hard", "--players", "greece,egypt,inca"]) == 2
