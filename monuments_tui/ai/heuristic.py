@@ -165,7 +165,7 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
             setup = 2.0  # build a town, then bring a second worker
             wanted.update(TOWN_COST)
         elif not ready:
-            d = min((_distance(u_hex, t) for t in towns for u_hex in here if u_hex != t or here[t] > 1), default=3)
+            d = min((_walk(state, t, u_hex) for t in towns for u_hex in here if u_hex != t), default=3)
             setup = 1.5 + (min(3, d) - 1) * 0.5 if any(here[t] for t in towns) else 2.0
         per_turn = 2 if ("populate" in p.green and len(ready) >= 2) else 1
         turns += setup + unit_gap / per_turn
@@ -236,6 +236,34 @@ def _land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, 
     graph = {h: tuple(n for n in board.neighbours(h) if n in walk) for h in walk}
     rivers = frozenset(e for e in board.rivers if all(h in walk for h in e))
     return graph, rivers, lay.monuments
+
+
+def _walk(state: GameState, a: str, b: str, limit: int = 4) -> int:
+    """Steps a worker walks from `a` to `b` over land, crossing rivers only by bridges
+    (pieces in the way are ignored); `limit` + 1 if farther."""
+    if a == b:
+        return 0
+    graph, rivers, _ = _land_graph(tuple(state.config.civs), state.config.mode)
+    if a not in graph or b not in graph:
+        return limit + 1
+    bridges = {frozenset((x.a, x.b)) for x in state.bridges.values()}
+    seen = {a}
+    frontier = [a]
+    for depth in range(1, limit + 1):
+        nxt = []
+        for h in frontier:
+            for n in graph[h]:
+                if n in seen:
+                    continue
+                edge = frozenset((h, n))
+                if edge in rivers and edge not in bridges:
+                    continue
+                if n == b:
+                    return depth
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return limit + 1
 
 
 def _ferry_trip(state: GameState, seat: int, here: Counter, towns: list[str]) -> float:
