@@ -161,12 +161,20 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
     turns = 1.0  # playing the Monument card
     if unit_gap:
         setup = 0.0
+
+        def fill(h: str) -> float:
+            """Turns until `h` holds 2 of our workers: walking a second one there."""
+            if here[h] >= 2:
+                return 0.0
+            d = min((_walk(state, h, o) for o in here if o != h), default=5)
+            return (1.0 + 0.5 * (min(3, d) - 1)) * (2 if here[h] == 0 else 1)
+
         if not towns:
-            setup = 2.0  # build a town, then bring a second worker
+            # Build a town where 2 workers are, or can most easily be brought together.
+            setup = 1.0 + min((fill(h) for h in here if h in board_land(state)), default=2.0)
             wanted.update(TOWN_COST)
         elif not ready:
-            d = min((_walk(state, t, u_hex) for t in towns for u_hex in here if u_hex != t), default=3)
-            setup = 1.5 + (min(3, d) - 1) * 0.5 if any(here[t] for t in towns) else 2.0
+            setup = min(fill(t) for t in towns)
         per_turn = 2 if ("populate" in p.green and len(ready) >= 2) else 1
         turns += setup + unit_gap / per_turn
     if land_gap:
@@ -177,7 +185,7 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
             # Land beyond reach on foot: each such hex costs a turn more, plus the ferry trip
             # that brings the next unit there.
             overseas = land_gap - free
-            turns += overseas * 1.0 + _ferry_trip(state, seat, here, towns)
+            turns += overseas * 1.0 + min(_ferry_trip(state, seat, here, towns), _conquest(state, seat))
     latent = _latent_resources(state, seat)
     short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
     if any(v > 0 for v in short.values()):
@@ -236,6 +244,26 @@ def _land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, 
     graph = {h: tuple(n for n in board.neighbours(h) if n in walk) for h in walk}
     rivers = frozenset(e for e in board.rivers if all(h in walk for h in e))
     return graph, rivers, lay.monuments
+
+
+def board_land(state: GameState) -> frozenset[str]:
+    from monuments_tui.rules.queries import layout
+
+    return layout(state).land
+
+
+def _conquest(state: GameState, seat: int) -> float:
+    """Turns until we can take a rival's land hex by attack: the military allowance first, then
+    a unit that can attack, then standing next to a rival's land hex held weakly enough."""
+    from monuments_tui.rules.queries import has_military_allowance
+
+    if not has_military_allowance(state, seat):
+        return 5.0
+    potential = _attack_potential(state, seat) / 3.0  # best odds of winning an attack now
+    if potential > 0:
+        return 1.5 - potential
+    fighters = any(u.owner == seat and (u.kind in ("army", "air") or u.weapon) for u in state.units.values())
+    return 2.5 if fighters else 3.5
 
 
 def _walk(state: GameState, a: str, b: str, limit: int = 4) -> int:
