@@ -440,7 +440,15 @@ def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
     p_win = win_chance(power, defence)
     held = 4.0 if c.target in controlled_land(state, defender) else 1.5
     loss = 1.8 * sum(u.kind != "worker" for u in units) * (1 - p_win) + 0.5 * defence * 0.3
-    return evaluate(state, seat) + p_win * (6.0 + held + 1.5 * defence) - loss
+    # Moving in empties a hex whose only holders were the attackers: no land is gained then.
+    attacking = {u.id for u in units}
+    left_empty = sum(
+        1 for h in {u.hex for u in units}
+        if h in controlled_land(state, seat)
+        and not any(v.owner == seat and v.hex == h and v.id not in attacking and v.kind in ("worker", "army", "air") for v in state.units.values())
+    )
+    gain = 6.0 + held + 1.5 * defence - (6.0 + held) * min(1, left_empty) * (1.0 if len(units) == 1 else 0.5)
+    return evaluate(state, seat) + p_win * gain - loss
 
 
 @cache
