@@ -34,14 +34,14 @@ EXAMPLES_TO_MAKE = (
     Example(
         "two-players.jsonl",
         "Example: Greece (heuristic bot) against Egypt (random bot), Abundance",
-        GameConfig(civs=("greece", "egypt"), mode="abundance", seed=1),
+        GameConfig(civs=("greece", "egypt"), mode="abundance", seed=2),
         ("heuristic", "random"),
     ),
     Example(
         "four-players-scarcity.jsonl",
-        "Example: four players, Scarcity, with battles (heuristic bots for Greece and Egypt, random bots for Maya and Inca)",
-        GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity", seed=3),
-        ("heuristic", "heuristic", "random", "random"),
+        "Example: four players, Scarcity, with battles (Greece: heuristic bot; Egypt, Maya, Inca: random bots)",
+        GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity", seed=4),
+        ("heuristic", "random", "random", "random"),
         battles=True,
     ),
     Example(
