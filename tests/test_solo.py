@@ -18,6 +18,8 @@ from monuments_tui.rules.queries import controlled_land, resource_totals, units_
 from monuments_tui.rules.solo import deck
 from monuments_tui.rules.solo.tables import ai_layer, difficulty, load_solo
 from monuments_tui.rules.state import Bridge, Building, Ferry, GameState, Unit, copy_state
+from tests.helpers import put_resources as resources
+from tests.helpers import put_units as place
 from tests.helpers import run
 
 AI = 0
@@ -44,25 +46,6 @@ def narration(events: list[ev.Event]) -> str:
 def with_deck(state: GameState, draw: list[str], **kw) -> GameState:
     s = copy_state(state)
     s.ai = replace(s.ai, draw=list(draw), **kw)
-    return s
-
-
-def place(state: GameState, seat: int, hex_id: str, n: int = 1, kind: str = "worker", **flags) -> GameState:
-    s = copy_state(state)
-    for _ in range(n):
-        uid = f"u{s.next_id}"
-        s.next_id += 1
-        s.units[uid] = Unit(uid, seat, kind, hex_id, **flags)
-        s.players[seat].supply[kind] -= 1
-    return s
-
-
-def resources(state: GameState, hex_id: str, **counts: int) -> GameState:
-    s = copy_state(state)
-    on = s.resources.setdefault(hex_id, {})
-    for r, n in counts.items():
-        on[r] = on.get(r, 0) + n
-        s.bank[r] -= n
     return s
 
 
