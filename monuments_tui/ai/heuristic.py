@@ -101,9 +101,10 @@ def evaluate(state: GameState, seat: int) -> float:
     land = controlled_land(state, seat)
     totals = resource_totals(state, seat)
     workers = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker")
+    potential = _attack_potential(state, seat)
     value = LAYER * layers
     if layers < 5:
-        value -= TURN * turns_to_layer(state, seat, land, totals)
+        value -= TURN * turns_to_layer(state, seat, land, totals, potential)
     value += 2.0 * len(land) + 0.4 * sum(totals.values()) + 1.0 * workers
     for b in state.buildings.values():
         if b.owner == seat and not b.damaged:
@@ -111,7 +112,7 @@ def evaluate(state: GameState, seat: int) -> float:
     value += sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green)
     value += sum(_bonus_points(c) for c in p.bonuses)
     value += 0.6 * military_power(state, seat)
-    value += _attack_potential(state, seat)
+    value += potential
     for q in p.completed:
         value += 3.0 * _quest(q).vp
     for q in p.quests:
@@ -127,13 +128,16 @@ def evaluate(state: GameState, seat: int) -> float:
     return value
 
 
-def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter) -> float:
+def turns_to_layer(
+    state: GameState, seat: int, land: set[str], totals: Counter, potential: float | None = None
+) -> float:
     """Estimated turns until `seat` can build its next layer: new workers (a town first,
     filled with 2 workers), moves onto free land (a bridge or ferry first when none is in
-    reach), resources (produced or traded), and the Monument card itself."""
+    reach), resources (produced or traded), and the Monument card itself. `potential` is
+    `_attack_potential`, when the caller has it already."""
     from monuments_tui.rules.actions.production import production_on
     from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import bonus_amount
+    from monuments_tui.rules.queries import bonus_amount, worker_moves
 
     p = state.players[seat]
     need = layer_cost(p.layers + 1, state.config.options.layer4_workers)
@@ -179,13 +183,20 @@ def turns_to_layer(state: GameState, seat: int, land: set[str], totals: Counter)
         turns += setup + unit_gap / per_turn
     if land_gap:
         slots = (3 if "movement" in p.green else 2) + bonus_amount(state, seat, "movement_units")
-        turns += land_gap / slots
-        free = _free_land(state, seat)
-        if free < land_gap:
-            # Land beyond reach on foot: each such hex costs a turn more, plus the ferry trip
-            # that brings the next unit there.
-            overseas = land_gap - free
-            turns += overseas * 1.0 + min(_ferry_trip(state, seat, here, towns), _conquest(state, seat))
+        step = worker_moves(state, seat)
+        reachable = _free_land_walks(state, seat)
+        walks = list(reachable.values())[:land_gap]
+        # Each hex is one unit's move of `step` hexes; the walks give the bot a way to
+        # rate a step toward free land that is still out of reach this turn.
+        turns += (sum(-(-d // step) for d in walks) + land_gap - len(walks)) / slots
+        if len(walks) < land_gap:
+            # Land beyond reach on foot: units already afloat sail on; every other hex costs
+            # a fresh ferry trip, or an attack on a rival's land.
+            overseas = land_gap - len(walks)
+            afloat, fresh = _ferry_trips(state, seat, here, towns, set(reachable))
+            fresh = min(fresh, _conquest(state, seat, potential))
+            trips = sorted(afloat)[:overseas]
+            turns += overseas * 0.5 + sum(trips) + (overseas - len(trips)) * fresh
     latent = _latent_resources(state, seat)
     short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
     if any(v > 0 for v in short.values()):
@@ -252,16 +263,18 @@ def board_land(state: GameState) -> frozenset[str]:
     return layout(state).land
 
 
-def _conquest(state: GameState, seat: int) -> float:
+def _conquest(state: GameState, seat: int, potential: float | None = None) -> float:
     """Turns until we can take a rival's land hex by attack: the military allowance first, then
     a unit that can attack, then standing next to a rival's land hex held weakly enough."""
     from monuments_tui.rules.queries import has_military_allowance
 
     if not has_military_allowance(state, seat):
         return 5.0
-    potential = _attack_potential(state, seat) / 3.0  # best odds of winning an attack now
-    if potential > 0:
-        return 1.5 - potential
+    if potential is None:
+        potential = _attack_potential(state, seat)
+    odds = potential / 3.0  # the best odds of winning an attack now
+    if odds > 0:
+        return 2.0 - odds
     fighters = any(u.owner == seat and (u.kind in ("army", "air") or u.weapon) for u in state.units.values())
     return 2.5 if fighters else 3.5
 
@@ -294,20 +307,24 @@ def _walk(state: GameState, a: str, b: str, limit: int = 4) -> int:
     return limit + 1
 
 
-def _ferry_trip(state: GameState, seat: int, here: Counter, towns: list[str]) -> float:
-    """Turns until one more of our units lands on free land beyond reach on foot (a ferry plan).
+def _ferry_trips(
+    state: GameState, seat: int, here: Counter, towns: list[str], on_foot: set[str]
+) -> tuple[list[float], float]:
+    """Turns until our units land on free land beyond reach on foot (`on_foot`), by ferry: one trip
+    for each of our units afloat, sailing on (2 water hexes a slot), and the cheapest fresh
+    trip for any other unit.
 
-    Each movement slot is about half a turn. The cheapest of: a unit already afloat sailing
-    on (2 water hexes a slot); a ferry docked where we have a worker to spare, boarding then
-    sailing; an empty ferry sailing (1 hex a slot) to such a hex first; building a ferry there.
-    Ferries on lakes go nowhere; ferries other players hold cannot be used."""
+    Each movement slot is about half a turn. A fresh trip is the cheapest of: a ferry docked
+    where we have a worker to spare, boarding then sailing; an empty ferry sailing (1 hex a
+    slot) to such a hex first; building a ferry there. Ferries on lakes go nowhere; ferries
+    other players hold cannot be used."""
     from monuments_tui.rules.board import load_board
     from monuments_tui.rules.queries import layout
 
     board = load_board()
-    targets = _far_land(state, seat)
+    targets = [h for h in _far_land(state, seat) if h not in on_foot]
     if not targets:
-        return 4.0  # no free land anywhere: only conquest is left
+        return [], 4.0  # no free land anywhere: only conquest is left
 
     def to_land(h: str) -> float:
         return 0.5 * ((min(_distance(h, t) for t in targets) + 1) // 2)
@@ -316,16 +333,17 @@ def _ferry_trip(state: GameState, seat: int, here: Counter, towns: list[str]) ->
     spare = [h for h, n in here.items() if n >= (3 if h in towns else 2)]
     shores = [h for h in spare if any(w in water and not board.hex(w).lake for w in board.neighbours(h))]
     best = 6.0
-    aboard: dict[str, set[int]] = {}
+    afloat: list[float] = []
+    aboard: dict[str, list[int]] = {}
     for u in state.units.values():
         if u.ferry:
-            aboard.setdefault(u.ferry, set()).add(u.owner)
+            aboard.setdefault(u.ferry, []).append(u.owner)
     for fid, f in state.ferries.items():
         if board.hex(f.water).lake:
             continue
-        riders = aboard.get(fid, set())
+        riders = aboard.get(fid, [])
         if seat in riders:
-            best = min(best, to_land(f.water))
+            afloat += [to_land(f.water)] * riders.count(seat)
         elif riders:
             continue
         elif f.land is not None and f.land in shores:
@@ -337,34 +355,53 @@ def _ferry_trip(state: GameState, seat: int, here: Counter, towns: list[str]) ->
         best = min(best, 1.0 + 0.5 + min(to_land(h) for h in shores))
     elif spare:
         best = min(best, 1.0 + 1.0 + 0.5 + min(to_land(h) for h in spare))
-    return best
+    return afloat, best
 
 
 def _far_land(state: GameState, seat: int) -> list[str]:
-    """Land hexes in play with no piece at all (where ferries may carry our workers)."""
+    """Land hexes in play that no unit holds and no rival has a piece on (where ferries may
+    carry our workers)."""
     graph, _, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
-    taken = {u.hex for u in state.units.values()} | {b.hex for b in state.buildings.values()}
+    taken = {u.hex for u in state.units.values()} | {b.hex for b in state.buildings.values() if b.owner != seat}
     return [h for h in graph if h not in taken and h not in monuments]
 
 
-def _free_land(state: GameState, seat: int) -> int:
-    """Free land hexes (no piece at all) our workers can walk to within 3 steps. An
-    estimate: monuments and rivers are respected, bonus movement is not."""
+WALK_LIMIT = 6
+"""How far (in steps) the bot looks for free land its workers can walk to."""
+
+
+def _free_land_walks(state: GameState, seat: int) -> dict[str, int]:
+    """Steps from our spare workers to each free land hex (no piece at all) they can walk to,
+    nearest first. A spare worker is one its hex does not need to stay held: all of them on
+    the monument hex, all but 1 elsewhere; towns count as holding one, since new workers
+    appear there. Monuments and rivers are respected; rivals' hexes block the way."""
     from monuments_tui.rules.queries import monument_hex
 
     graph, rivers, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
-    blocked = monuments - {monument_hex(state, seat)}
+    home = monument_hex(state, seat)
+    blocked = monuments - {home}
     bridges = {frozenset((b.a, b.b)) for b in state.bridges.values()}
-    owners: dict[str, set[int]] = {}
+    rivals: set[str] = set()
+    held: set[str] = set()
+    here: Counter = Counter()
     for u in state.units.values():
-        owners.setdefault(u.hex, set()).add(u.owner)
+        if u.owner != seat:
+            rivals.add(u.hex)
+        elif u.ferry is None:
+            held.add(u.hex)
+            if u.kind == "worker":
+                here[u.hex] += 1
+    towns = set()
     for b in state.buildings.values():
-        owners.setdefault(b.hex, set()).add(b.owner)
-    starts = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None}
-    seen = {h for h in starts if h in graph}
-    frontier = list(seen)
-    free = 0
-    for _ in range(3):
+        if b.owner != seat:
+            rivals.add(b.hex)
+        elif b.kind == "town":
+            towns.add(b.hex)
+    starts = [h for h in graph if here[h] > (0 if h in towns or h == home else 1)]
+    seen = set(starts)
+    frontier = starts
+    walks: dict[str, int] = {}
+    for depth in range(1, WALK_LIMIT + 1):
         nxt = []
         for h in frontier:
             for n in graph[h]:
@@ -373,24 +410,26 @@ def _free_land(state: GameState, seat: int) -> int:
                 edge = frozenset((h, n))
                 if edge in rivers and edge not in bridges:
                     continue
-                there = owners.get(n)
-                if there and there != {seat}:
+                if n in rivals:
                     continue
                 seen.add(n)
                 nxt.append(n)
-                if not there and n not in monuments:
-                    free += 1
+                if n not in held and n not in monuments:
+                    walks[n] = depth
         frontier = nxt
-    return free
+    return walks
 
 
 def _attack_potential(state: GameState, seat: int) -> float:
     """Rivals' land next to our armies, air forces and armed workers: what an attack could take,
-    by the odds of winning it (B28, B29)."""
+    by the odds of winning it (B28, B29). Only fighters whose hex stays held count."""
     from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
     from monuments_tui.rules.board import load_board
 
-    fighters = [u for u in state.units.values() if u.owner == seat and (u.kind in ("army", "air") or u.weapon)]
+    ours = [u for u in state.units.values() if u.owner == seat and u.kind in ("worker", "army", "air")]
+    held = Counter(u.hex for u in ours if u.ferry is None)
+    # A fighter that alone holds its hex gains no land by moving in: it only trades one for another.
+    fighters = [u for u in ours if (u.kind in ("army", "air") or u.weapon) and (u.ferry or held[u.hex] > 1)]
     if not fighters:
         return 0.0
     board = load_board()
