@@ -132,8 +132,8 @@ def simulate(
 
     The report: wins by civilisation, by seat and by bot (a shared win counts 1/k to each
     of k winners), mean game length in rounds, mean final score by score line for each
-    seat, games that hit the turn cap (they are scored where they stopped), battles, and
-    rule errors (which must be 0).
+    seat, mean monument layers built by each seat, games that hit the turn cap (they are
+    scored where they stopped), battles, and rule errors (which must be 0).
     """
     started = time.perf_counter()
     configs = game_configs(civs, mode, games, seed, solo, rotate)
@@ -164,6 +164,7 @@ def simulate(
     wins_bot: dict[str, float] = {}
     rounds: list[int] = []
     line_sums: list[dict[str, float]] = [{} for _ in range(seats)]
+    layer_sums = [0] * seats
     scored = 0
 
     def take(g: int, result: dict[str, Any]) -> None:
@@ -190,6 +191,8 @@ def simulate(
             wins_seat[seat] += share
             wins_civ[result["civs"][seat]] += share
             wins_bot[bots[seat]] = wins_bot.get(bots[seat], 0.0) + share
+        for seat, layers in enumerate(result["layers"]):
+            layer_sums[seat] += layers
         for seat, lines in enumerate(result["scores"]):
             for key, vp in lines.items():
                 line_sums[seat][key] = line_sums[seat].get(key, 0.0) + vp
@@ -217,6 +220,7 @@ def simulate(
     report["win_rate_by_bot"] = {b: round(w / n, 4) for b, w in sorted(wins_bot.items())}
     report["first_seat_advantage"] = round(wins_seat[0] / n - 1.0 / seats, 4) if scored else 0.0
     report["mean_score_by_seat"] = [{k: round(v / n, 2) for k, v in sums.items()} for sums in line_sums]
+    report["mean_layers_by_seat"] = [round(total / n, 2) for total in layer_sums]
     report["elapsed_seconds"] = round(time.perf_counter() - started, 3)
     return report
 
@@ -250,6 +254,8 @@ def format_report(report: dict[str, Any]) -> str:
             for bot, rate in report["win_rate_by_bot"].items():
                 lines.append(f"  {bot:<10} {rate:6.1%}")
         lines.append(f"first seat advantage {report['first_seat_advantage']:+.1%} (win rate of seat 0 minus a fair share)")
+        layers = "  ".join(f"{x:.2f}" for x in report["mean_layers_by_seat"])
+        lines.append(f"mean monument layers by seat  {layers}")
         keys = [k for k in dict.fromkeys(k for seat in report["mean_score_by_seat"] for k in seat) if k != "total"] + ["total"]
         lines.append("mean final score by line")
         lines.append("  " + f"{'line':<12}" + "".join(f"{'seat ' + str(s):>9}" for s in range(len(report["mean_score_by_seat"]))))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from monuments_tui.ai.bots import BOTS
 from monuments_tui.rules import commands as cmd
@@ -69,8 +69,8 @@ UPGRADE_VALUE = {
 """What an upgraded card is worth: its VP plus how much better the green side plays."""
 TOWN_COST = {"sheep": 1, "food": 2}
 """A town's cost [Buildings, l.248]."""
-LAYER = 150.0
-"""A built layer, in evaluation points: its VP plus what it unlocks (more than the turns the next one takes)."""
+LAYER = 400.0
+"""A built layer, in evaluation points: more than all the turns the next layer can take (`TURN` each), so a layer that can be built always is."""
 TURN = 10.0
 """A turn saved toward the next layer, in evaluation points."""
 BUILDING_VALUE = {"town": 3.0, "factory": 2.0, "fort": 1.5}
@@ -184,8 +184,8 @@ def turns_to_layer(
     if land_gap:
         slots = (3 if "movement" in p.green else 2) + bonus_amount(state, seat, "movement_units")
         step = worker_moves(state, seat)
-        reachable = _free_land_walks(state, seat)
-        walks = list(reachable.values())[:land_gap]
+        reach, free = _spare_reach(state, seat)
+        walks = sorted(free.values())[:land_gap]
         # Each hex is one unit's move of `step` hexes; the walks give the bot a way to
         # rate a step toward free land that is still out of reach this turn.
         turns += (sum(-(-d // step) for d in walks) + land_gap - len(walks)) / slots
@@ -193,7 +193,7 @@ def turns_to_layer(
             # Land beyond reach on foot: units already afloat sail on; every other hex costs
             # a fresh ferry trip, or an attack on a rival's land.
             overseas = land_gap - len(walks)
-            afloat, fresh = _ferry_trips(state, seat, here, towns, set(reachable))
+            afloat, fresh = _ferry_trips(state, seat, reach, set(free))
             fresh = min(fresh, _conquest(state, seat, potential))
             trips = sorted(afloat)[:overseas]
             turns += overseas * 0.5 + sum(trips) + (overseas - len(trips)) * fresh
@@ -307,19 +307,18 @@ def _walk(state: GameState, a: str, b: str, limit: int = 4) -> int:
     return limit + 1
 
 
-def _ferry_trips(
-    state: GameState, seat: int, here: Counter, towns: list[str], on_foot: set[str]
-) -> tuple[list[float], float]:
-    """Turns until our units land on free land beyond reach on foot (`on_foot`), by ferry: one trip
-    for each of our units afloat, sailing on (2 water hexes a slot), and the cheapest fresh
-    trip for any other unit.
+def _ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set[str]) -> tuple[list[float], float]:
+    """Turns until our units land, by ferry, on free land beyond reach on foot (`on_foot`):
+    one trip for each of our units afloat, sailing on, and the cheapest fresh trip for a
+    spare worker (`reach`: its steps to each land hex).
 
-    Each movement slot is about half a turn. A fresh trip is the cheapest of: a ferry docked
-    where we have a worker to spare, boarding then sailing; an empty ferry sailing (1 hex a
-    slot) to such a hex first; building a ferry there. Ferries on lakes go nowhere; ferries
-    other players hold cannot be used."""
+    A movement slot is about half a turn; a ferry sails 2 water hexes a slot with
+    passengers, 1 empty. A fresh trip: the spare worker walks to a coast hex, a ferry is
+    there (docked already, sailed there empty, or built for a turn), the worker boards and
+    sails on. Ferries on lakes go nowhere; ferries other players hold cannot be used."""
+    from monuments_tui.rules.actions.movement import ferry_controllers
     from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import layout
+    from monuments_tui.rules.queries import layout, worker_moves
 
     board = load_board()
     targets = [h for h in _far_land(state, seat) if h not in on_foot]
@@ -330,31 +329,32 @@ def _ferry_trips(
         return 0.5 * ((min(_distance(h, t) for t in targets) + 1) // 2)
 
     water = layout(state).water
-    spare = [h for h, n in here.items() if n >= (3 if h in towns else 2)]
-    shores = [h for h in spare if any(w in water and not board.hex(w).lake for w in board.neighbours(h))]
-    best = 6.0
+    step = worker_moves(state, seat)
+    coast = {
+        h: 0.5 * -(-d // step)
+        for h, d in reach.items()
+        if any(w in water and not board.hex(w).lake for w in board.neighbours(h))
+    }
     afloat: list[float] = []
-    aboard: dict[str, list[int]] = {}
-    for u in state.units.values():
-        if u.ferry:
-            aboard.setdefault(u.ferry, []).append(u.owner)
+    docked: dict[str, float] = {}  # coast hex -> turns until a ferry is there
     for fid, f in state.ferries.items():
         if board.hex(f.water).lake:
             continue
-        riders = aboard.get(fid, [])
+        riders = [u.owner for u in state.units.values() if u.ferry == fid]
         if seat in riders:
             afloat += [to_land(f.water)] * riders.count(seat)
-        elif riders:
             continue
-        elif f.land is not None and f.land in shores:
-            best = min(best, 0.5 + to_land(f.water))
-        elif shores and not (f.land and any(u.owner != seat for u in state.units.values() if u.hex == f.land)):
-            trip = min(_distance(f.water, h) for h in shores)
-            best = min(best, 0.5 * trip + 0.5 + to_land(f.water))
-    if shores:
-        best = min(best, 1.0 + 0.5 + min(to_land(h) for h in shores))
-    elif spare:
-        best = min(best, 1.0 + 1.0 + 0.5 + min(to_land(h) for h in spare))
+        controllers = ferry_controllers(state, fid)
+        if riders or (controllers and seat not in controllers):
+            continue
+        if f.land is not None and f.land in coast:
+            docked[f.land] = 0.0
+        for h in coast:
+            docked[h] = min(docked.get(h, 9.0), 0.5 * max(1, _distance(f.water, h)))
+    best = 6.0
+    for h, walk in coast.items():
+        ferry = min(docked.get(h, 9.0), 1.0)  # building a new ferry takes a turn
+        best = min(best, walk + ferry + 0.5 + to_land(h))
     return afloat, best
 
 
@@ -370,54 +370,71 @@ WALK_LIMIT = 6
 """How far (in steps) the bot looks for free land its workers can walk to."""
 
 
-def _free_land_walks(state: GameState, seat: int) -> dict[str, int]:
-    """Steps from our spare workers to each free land hex (no piece at all) they can walk to,
-    nearest first. A spare worker is one its hex does not need to stay held: all of them on
-    the monument hex, all but 1 elsewhere; towns count as holding one, since new workers
-    appear there. Monuments and rivers are respected; rivals' hexes block the way."""
+def _spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Where our spare workers can walk: the fewest steps from any of them to each land hex,
+    and the free land hexes (no unit, no rival's piece) they would fill, each with the
+    steps of the worker sent there (one hex per worker, nearest pairs first).
+
+    A spare worker is one its hex does not need to stay held: all of them on the monument
+    hex (which is not land), all but 1 elsewhere. Monuments and rivers are respected;
+    rivals' hexes block the way."""
     from monuments_tui.rules.queries import monument_hex
 
-    graph, rivers, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
+    graph, _, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
     home = monument_hex(state, seat)
-    blocked = monuments - {home}
-    bridges = {frozenset((b.a, b.b)) for b in state.bridges.values()}
-    rivals: set[str] = set()
+    blocked = set(monuments - {home})
     held: set[str] = set()
     here: Counter = Counter()
     for u in state.units.values():
         if u.owner != seat:
-            rivals.add(u.hex)
+            blocked.add(u.hex)
         elif u.ferry is None:
             held.add(u.hex)
             if u.kind == "worker":
                 here[u.hex] += 1
-    towns = set()
     for b in state.buildings.values():
         if b.owner != seat:
-            rivals.add(b.hex)
-        elif b.kind == "town":
-            towns.add(b.hex)
-    starts = [h for h in graph if here[h] > (0 if h in towns or h == home else 1)]
-    seen = set(starts)
-    frontier = starts
-    walks: dict[str, int] = {}
+            blocked.add(b.hex)
+    spares = {h: n - (0 if h == home else 1) for h, n in here.items() if h in graph}
+    spares = {h: n for h, n in spares.items() if n > 0}
+    bridges = frozenset(frozenset((b.a, b.b)) for b in state.bridges.values())
+    key = (tuple(state.config.civs), state.config.mode, frozenset(blocked), bridges)
+    reach: dict[str, int] = {}
+    pairs = []
+    for src in spares:
+        for h, d in _walk_distances(src, *key).items():
+            if d < reach.get(h, WALK_LIMIT + 1):
+                reach[h] = d
+            if d and h not in held and h not in monuments:
+                pairs.append((d, h, src))
+    free: dict[str, int] = {}
+    for d, h, src in sorted(pairs):
+        if h not in free and spares[src] > 0:
+            free[h] = d
+            spares[src] -= 1
+    return reach, free
+
+
+@lru_cache(maxsize=8192)
+def _walk_distances(src: str, civs: tuple[str, ...], mode: str, blocked: frozenset, bridges: frozenset) -> dict[str, int]:
+    """Steps from `src` to each land hex within `WALK_LIMIT`, around `blocked` hexes, crossing
+    rivers only by `bridges` (cached: within one decision only our own pieces move)."""
+    graph, rivers, _ = _land_graph(civs, mode)
+    out = {src: 0}
+    frontier = [src]
     for depth in range(1, WALK_LIMIT + 1):
         nxt = []
         for h in frontier:
             for n in graph[h]:
-                if n in seen or n in blocked:
+                if n in out or n in blocked:
                     continue
                 edge = frozenset((h, n))
                 if edge in rivers and edge not in bridges:
                     continue
-                if n in rivals:
-                    continue
-                seen.add(n)
+                out[n] = depth
                 nxt.append(n)
-                if n not in held and n not in monuments:
-                    walks[n] = depth
         frontier = nxt
-    return walks
+    return out
 
 
 def _attack_potential(state: GameState, seat: int) -> float:
@@ -539,10 +556,14 @@ MOVES_RATED = 12
 
 
 def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[cmd.Command]:
-    """Keep every ferry command and the `MOVES_RATED` most promising moves: onto free land, off a
-    crowded hex, toward a town that needs a second worker (a quick look, no rules applied)."""
+    """Keep every ferry command and the moves of the `MOVES_RATED` most promising (unit, from,
+    to) trips: a spare worker onto free land, off a crowded hex, toward a town that needs a
+    second worker; never leaving a hex empty for nothing (a quick look, no rules applied)."""
+    from monuments_tui.rules.queries import monument_hex
+
     moves = [c for c in candidates if isinstance(c, cmd.Move)]
-    if len(moves) <= MOVES_RATED:
+    trips = {(c.piece, c.src, c.dst) for c in moves}
+    if len(trips) <= MOVES_RATED:
         return candidates
     here: Counter = Counter()
     taken: set[str] = set()
@@ -551,28 +572,31 @@ def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> 
         if u.owner == seat and u.ferry is None:
             here[u.hex] += 1
     for b in state.buildings.values():
-        taken.add(b.hex)
+        if b.owner != seat:
+            taken.add(b.hex)
     towns = {b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town"}
+    home = monument_hex(state, seat)
     graph, _, monuments = _land_graph(tuple(state.config.civs), state.config.mode)
 
-    def quick(c: cmd.Move) -> float:
+    def quick(trip: tuple[str, str, str]) -> tuple[float, tuple[str, str, str]]:
+        _, src, dst = trip
+        keep = 0 if src == home else 2 if src in towns else 1
         score = 0.0
-        if c.dst in graph and c.dst not in taken and c.dst not in monuments:
+        if dst in graph and dst not in taken and dst not in monuments:
             score += 3.0
-        if here[c.src] >= 2 and c.src not in towns:
-            score += 1.0
-        if c.src in towns and here[c.src] <= 2:
+        if here[src] > keep:
+            score += 1.5
+        elif here[src] == 1:
             score -= 2.0
-        if c.dst in towns and here[c.dst] < 2:
+        if dst in towns and here[dst] < 2:
             score += 2.0
-        if c.dst in monuments:
+        if dst in monuments:
             score -= 2.0
-        score += 0.5 * sum(1 for n in graph.get(c.dst, ()) if n not in taken and n not in monuments)
-        return score
+        score += 0.5 * sum(1 for n in graph.get(dst, ()) if n not in taken and n not in monuments)
+        return score, trip
 
-    best = sorted(moves, key=quick, reverse=True)[:MOVES_RATED]
-    keep = set(best)
-    return [c for c in candidates if not isinstance(c, cmd.Move) or c in keep]
+    keep = set(sorted(trips, key=quick, reverse=True)[:MOVES_RATED])
+    return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
 
 
 def _wanted(state: GameState, seat: int) -> Counter:
