@@ -2,7 +2,8 @@
 
     .venv/bin/python scripts/balance_table.py REPORT.json [REPORT.json ...]
 
-Each report is one configuration. The tables show, per configuration: games, games that
+Each report is one configuration. Reports whose seats have different bots (heuristic
+against random) make the strength table. The others show, per configuration: games, games that
 reached the end, games stopped at the round cap, mean rounds, rule errors, win rate by
 civilisation and by seat, the first seat's advantage, and the balance checks of issue 7
 (item 10): 2 players, no civilisation above 60%; 3-4 players, none above 1.5 times a fair
@@ -28,8 +29,21 @@ def civ_check(report: dict) -> str:
 
 def main(paths: list[str]) -> int:
     reports = [json.load(open(p)) for p in paths]
-    multi = [r for r in reports if not r.get("solo")]
+    strength = [r for r in reports if not r.get("solo") and len(set(r["bots"])) > 1]
+    multi = [r for r in reports if not r.get("solo") and len(set(r["bots"])) == 1]
     solo = [r for r in reports if r.get("solo")]
+    if strength:
+        print("| bots by seat | games | ended | at cap | errors | heuristic wins |")
+        print("|---|---|---|---|---|---|")
+        for r in strength:
+            print(
+                f"| {', '.join(r['bots'])} | {r['games']} | {r['finished']} | {r['hit_turn_cap']} | {r['rule_errors']} "
+                f"| {pct(r['win_rate_by_bot'].get('heuristic', 0.0))} |"
+            )
+        games = sum(r["games"] for r in strength)
+        wins = sum(r["win_rate_by_bot"].get("heuristic", 0.0) * r["scored"] for r in strength)
+        print(f"| all | {games} | | | | {pct(wins / games)} |")
+        print()
     if multi:
         print("| configuration | games | ended | at cap | mean rounds | errors | win rate by civilisation | win rate by seat | first seat | civ check | seat check |")
         print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -50,10 +64,11 @@ def main(paths: list[str]) -> int:
         order = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}
         for r in sorted(solo, key=lambda r: order[r["solo"]]):
             ai, human = r["mean_score_by_seat"]
+            ai_layers, human_layers = r["mean_layers_by_seat"]
             print(
                 f"| {r['solo']} | {r['games']} | {r['finished']} | {r['hit_turn_cap']} | {r['mean_rounds']} | {r['rule_errors']} "
                 f"| {pct(r['win_rate_by_seat'][0])} | {ai['total']:.1f} | {human['total']:.1f} "
-                f"| {ai['layers'] / 6 if r['solo'] in ('easy', 'hard') else ai['layers'] / 7:.2f} | {human['layers'] / 6:.2f} |"
+                f"| {ai_layers:.2f} | {human_layers:.2f} |"
             )
     return 0
 

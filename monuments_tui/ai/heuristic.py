@@ -33,7 +33,7 @@ from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.legal import candidate_commands, legal_commands
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.power import military_power
-from monuments_tui.rules.queries import controlled_land, resource_totals
+from monuments_tui.rules.queries import controlled_land
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState, copy_state
 
@@ -99,7 +99,7 @@ def evaluate(state: GameState, seat: int) -> float:
     p = state.players[seat]
     layers = p.layers
     land = controlled_land(state, seat)
-    totals = resource_totals(state, seat)
+    totals = _totals(state, seat)
     workers = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker")
     potential = _attack_potential(state, seat)
     value = LAYER * layers
@@ -122,10 +122,32 @@ def evaluate(state: GameState, seat: int) -> float:
         else:
             value += 1.0 * quest.penalty + 0.3 * quest.vp
     # Rivals' land counts against us (what an attack takes away).
-    for other in range(state.seats):
-        if other != seat:
-            value -= 1.0 * len(controlled_land(state, other))
+    value -= 1.0 * _rivals_land(state, seat)
     return value
+
+
+def _totals(state: GameState, seat: int) -> Counter:
+    """The resources `seat` controls, by type (as `resource_totals`, without its ordering)."""
+    places = {u.ferry or u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}
+    totals: Counter = Counter()
+    for place in places:
+        on = state.resources.get(place)
+        if on:
+            totals.update(on)
+    return totals
+
+
+def _rivals_land(state: GameState, seat: int) -> int:
+    """How many land hexes the other players control, together (as `controlled_land` counts)."""
+    from monuments_tui.rules.queries import CONTROLLERS_OF_LAND, layout
+
+    land = layout(state).land
+    held = {
+        (u.owner, u.hex)
+        for u in state.units.values()
+        if u.owner != seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+    }
+    return len(held)
 
 
 def turns_to_layer(
@@ -316,36 +338,40 @@ def _ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: se
     passengers, 1 empty. A fresh trip: the spare worker walks to a coast hex, a ferry is
     there (docked already, sailed there empty, or built for a turn), the worker boards and
     sails on. Ferries on lakes go nowhere; ferries other players hold cannot be used."""
-    from monuments_tui.rules.actions.movement import ferry_controllers
-    from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import layout, worker_moves
+    from monuments_tui.rules.queries import worker_moves
 
-    board = load_board()
-    targets = [h for h in _far_land(state, seat) if h not in on_foot]
+    targets = frozenset(h for h in _far_land(state, seat) if h not in on_foot)
     if not targets:
         return [], 4.0  # no free land anywhere: only conquest is left
+    nearest = _nearest_target(targets)
 
     def to_land(h: str) -> float:
-        return 0.5 * ((min(_distance(h, t) for t in targets) + 1) // 2)
+        return 0.5 * ((nearest[h] + 1) // 2)
 
-    water = layout(state).water
+    sea, coastal = _waters(tuple(state.config.civs), state.config.mode)
     step = worker_moves(state, seat)
-    coast = {
-        h: 0.5 * -(-d // step)
-        for h, d in reach.items()
-        if any(w in water and not board.hex(w).lake for w in board.neighbours(h))
-    }
+    coast = {h: 0.5 * -(-d // step) for h, d in reach.items() if h in coastal}
+    riders: dict[str, list[int]] = {}
+    afloat_at: dict[str, set[int]] = {}  # who is on each water hex (navies, ferries' passengers)
+    ashore_at: dict[str, set[int]] = {}
+    for u in state.units.values():
+        if u.ferry:
+            riders.setdefault(u.ferry, []).append(u.owner)
+        else:
+            ashore_at.setdefault(u.hex, set()).add(u.owner)
+        afloat_at.setdefault(u.hex, set()).add(u.owner)
     afloat: list[float] = []
     docked: dict[str, float] = {}  # coast hex -> turns until a ferry is there
     for fid, f in state.ferries.items():
-        if board.hex(f.water).lake:
+        if f.water not in sea:
+            continue  # a lake: it goes nowhere
+        aboard = riders.get(fid, [])
+        if seat in aboard:
+            afloat += [to_land(f.water)] * aboard.count(seat)
             continue
-        riders = [u.owner for u in state.units.values() if u.ferry == fid]
-        if seat in riders:
-            afloat += [to_land(f.water)] * riders.count(seat)
-            continue
-        controllers = ferry_controllers(state, fid)
-        if riders or (controllers and seat not in controllers):
+        # A ferry is held by whoever is on its water or on the land it is docked at [l.254].
+        controllers = afloat_at.get(f.water, set()) | (ashore_at.get(f.land, set()) if f.land else set())
+        if aboard or (controllers and seat not in controllers):
             continue
         if f.land is not None and f.land in coast:
             docked[f.land] = 0.0
@@ -356,6 +382,26 @@ def _ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: se
         ferry = min(docked.get(h, 9.0), 1.0)  # building a new ferry takes a turn
         best = min(best, walk + ferry + 0.5 + to_land(h))
     return afloat, best
+
+
+@cache
+def _waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The sea hexes in play (water that is not a lake), and the land hexes on their coast."""
+    from monuments_tui.rules.board import layout_for, load_board
+
+    board = load_board()
+    lay = layout_for(civs, mode)
+    sea = frozenset(w for w in lay.water if not board.hex(w).lake)
+    graph, _, _ = _land_graph(civs, mode)
+    return sea, frozenset(h for h in graph if any(w in sea for w in board.neighbours(h)))
+
+
+@lru_cache(maxsize=1024)
+def _nearest_target(targets: frozenset[str]) -> dict[str, int]:
+    """Hex distance from every hex of the map to the nearest of `targets`."""
+    from monuments_tui.rules.board import load_board
+
+    return {h: min(_distance(h, t) for t in targets) for h in load_board().hexes}
 
 
 def _far_land(state: GameState, seat: int) -> list[str]:
@@ -532,7 +578,7 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[c
     out = []
     trades: set[tuple[str, str]] = set()
     wanted = _wanted(state, seat) if any(isinstance(c, cmd.Trade) for c in candidates) else Counter()
-    totals = resource_totals(state, seat) if wanted else Counter()
+    totals = _totals(state, seat) if wanted else Counter()
     for c in candidates:
         if isinstance(c, cmd.Move) and c.carry:
             here = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.hex == c.src and u.ferry is None)
