@@ -7,12 +7,13 @@ import random
 import pytest
 
 from monuments_tui.ai.bots import BOTS, get_bot
-from monuments_tui.ai.heuristic import evaluate, win_chance
+from monuments_tui.ai.evaluate import evaluate, win_chance
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.simulate import play_game, simulate
 
 
 def test_bots_are_registered():
+    assert callable(get_bot("random")) and callable(get_bot("heuristic"))
     assert {"random", "heuristic"} <= set(BOTS)
     with pytest.raises(ValueError, match="unknown bot"):
         get_bot("genius")

@@ -1,0 +1,222 @@
+"""Where the heuristic bot's workers can get to: walking distances over land (rivers,
+bridges, monuments and rivals' pieces respected), the free land its spare workers would
+fill, and the turns a ferry trip to land beyond reach on foot would take.
+
+These are estimates for rating positions, not rules: the rules core decides what is
+legal. Everything that depends only on the map and the set-up is cached.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache, lru_cache
+
+from monuments_tui.rules.state import GameState
+
+
+@cache
+def distance(a: str, b: str) -> int:
+    from monuments_tui.rules.board import load_board
+
+    return load_board().distance(a, b)
+
+
+@cache
+def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, ...]], frozenset, frozenset]:
+    """Land (and monument) hexes in play with their land neighbours, and the river edges."""
+    from monuments_tui.rules.board import layout_for, load_board
+
+    board = load_board()
+    lay = layout_for(civs, mode)
+    walk = lay.land | lay.monuments
+    graph = {h: tuple(n for n in board.neighbours(h) if n in walk) for h in walk}
+    rivers = frozenset(e for e in board.rivers if all(h in walk for h in e))
+    return graph, rivers, lay.monuments
+
+
+def board_land(state: GameState) -> frozenset[str]:
+    from monuments_tui.rules.queries import layout
+
+    return layout(state).land
+
+
+def walk_steps(state: GameState, a: str, b: str, limit: int = 4) -> int:
+    """Steps a worker walks from `a` to `b` over land, crossing rivers only by bridges
+    (pieces in the way are ignored); `limit` + 1 if farther."""
+    if a == b:
+        return 0
+    graph, rivers, _ = land_graph(tuple(state.config.civs), state.config.mode)
+    if a not in graph or b not in graph:
+        return limit + 1
+    bridges = {frozenset((x.a, x.b)) for x in state.bridges.values()}
+    seen = {a}
+    frontier = [a]
+    for depth in range(1, limit + 1):
+        nxt = []
+        for h in frontier:
+            for n in graph[h]:
+                if n in seen:
+                    continue
+                edge = frozenset((h, n))
+                if edge in rivers and edge not in bridges:
+                    continue
+                if n == b:
+                    return depth
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return limit + 1
+
+
+WALK_LIMIT = 6
+"""How far (in steps) the bot looks for free land its workers can walk to."""
+
+
+def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Where our spare workers can walk: the fewest steps from any of them to each land hex,
+    and the free land hexes (no unit, no rival's piece) they would fill, each with the
+    steps of the worker sent there (one hex per worker, nearest pairs first).
+
+    A spare worker is one its hex does not need to stay held: all of them on the monument
+    hex (which is not land), all but 1 elsewhere. Monuments and rivers are respected;
+    rivals' hexes block the way."""
+    from monuments_tui.rules.queries import monument_hex
+
+    graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
+    home = monument_hex(state, seat)
+    blocked = set(monuments - {home})
+    held: set[str] = set()
+    here: Counter = Counter()
+    for u in state.units.values():
+        if u.owner != seat:
+            blocked.add(u.hex)
+        elif u.ferry is None:
+            held.add(u.hex)
+            if u.kind == "worker":
+                here[u.hex] += 1
+    for b in state.buildings.values():
+        if b.owner != seat:
+            blocked.add(b.hex)
+    spares = {h: n - (0 if h == home else 1) for h, n in here.items() if h in graph}
+    spares = {h: n for h, n in spares.items() if n > 0}
+    bridges = frozenset(frozenset((b.a, b.b)) for b in state.bridges.values())
+    key = (tuple(state.config.civs), state.config.mode, frozenset(blocked), bridges)
+    reach: dict[str, int] = {}
+    pairs = []
+    for src in spares:
+        for h, d in walk_distances(src, *key).items():
+            if d < reach.get(h, WALK_LIMIT + 1):
+                reach[h] = d
+            if d and h not in held and h not in monuments:
+                pairs.append((d, h, src))
+    free: dict[str, int] = {}
+    for d, h, src in sorted(pairs):
+        if h not in free and spares[src] > 0:
+            free[h] = d
+            spares[src] -= 1
+    return reach, free
+
+
+@lru_cache(maxsize=8192)
+def walk_distances(src: str, civs: tuple[str, ...], mode: str, blocked: frozenset, bridges: frozenset) -> dict[str, int]:
+    """Steps from `src` to each land hex within `WALK_LIMIT`, around `blocked` hexes, crossing
+    rivers only by `bridges` (cached: within one decision only our own pieces move)."""
+    graph, rivers, _ = land_graph(civs, mode)
+    out = {src: 0}
+    frontier = [src]
+    for depth in range(1, WALK_LIMIT + 1):
+        nxt = []
+        for h in frontier:
+            for n in graph[h]:
+                if n in out or n in blocked:
+                    continue
+                edge = frozenset((h, n))
+                if edge in rivers and edge not in bridges:
+                    continue
+                out[n] = depth
+                nxt.append(n)
+        frontier = nxt
+    return out
+
+
+def far_land(state: GameState, seat: int) -> list[str]:
+    """Land hexes in play that no unit holds and no rival has a piece on (where ferries may
+    carry our workers)."""
+    graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
+    taken = {u.hex for u in state.units.values()} | {b.hex for b in state.buildings.values() if b.owner != seat}
+    return [h for h in graph if h not in taken and h not in monuments]
+
+
+def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set[str]) -> tuple[list[float], float]:
+    """Turns until our units land, by ferry, on free land beyond reach on foot (`on_foot`):
+    one trip for each of our units afloat, sailing on, and the cheapest fresh trip for a
+    spare worker (`reach`: its steps to each land hex).
+
+    A movement slot is about half a turn; a ferry sails 2 water hexes a slot with
+    passengers, 1 empty. A fresh trip: the spare worker walks to a coast hex, a ferry is
+    there (docked already, sailed there empty, or built for a turn), the worker boards and
+    sails on. Ferries on lakes go nowhere; ferries other players hold cannot be used."""
+    from monuments_tui.rules.queries import worker_moves
+
+    targets = frozenset(h for h in far_land(state, seat) if h not in on_foot)
+    if not targets:
+        return [], 4.0  # no free land anywhere: only conquest is left
+    nearest = nearest_target(targets)
+
+    def to_land(h: str) -> float:
+        return 0.5 * ((nearest[h] + 1) // 2)
+
+    sea, coastal = waters(tuple(state.config.civs), state.config.mode)
+    step = worker_moves(state, seat)
+    coast = {h: 0.5 * -(-d // step) for h, d in reach.items() if h in coastal}
+    riders: dict[str, list[int]] = {}
+    afloat_at: dict[str, set[int]] = {}  # who is on each water hex (navies, ferries' passengers)
+    ashore_at: dict[str, set[int]] = {}
+    for u in state.units.values():
+        if u.ferry:
+            riders.setdefault(u.ferry, []).append(u.owner)
+        else:
+            ashore_at.setdefault(u.hex, set()).add(u.owner)
+        afloat_at.setdefault(u.hex, set()).add(u.owner)
+    afloat: list[float] = []
+    docked: dict[str, float] = {}  # coast hex -> turns until a ferry is there
+    for fid, f in state.ferries.items():
+        if f.water not in sea:
+            continue  # a lake: it goes nowhere
+        aboard = riders.get(fid, [])
+        if seat in aboard:
+            afloat += [to_land(f.water)] * aboard.count(seat)
+            continue
+        # A ferry is held by whoever is on its water or on the land it is docked at [l.254].
+        controllers = afloat_at.get(f.water, set()) | (ashore_at.get(f.land, set()) if f.land else set())
+        if aboard or (controllers and seat not in controllers):
+            continue
+        if f.land is not None and f.land in coast:
+            docked[f.land] = 0.0
+        for h in coast:
+            docked[h] = min(docked.get(h, 9.0), 0.5 * max(1, distance(f.water, h)))
+    best = 6.0
+    for h, walk in coast.items():
+        ferry = min(docked.get(h, 9.0), 1.0)  # building a new ferry takes a turn
+        best = min(best, walk + ferry + 0.5 + to_land(h))
+    return afloat, best
+
+
+@cache
+def waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The sea hexes in play (water that is not a lake), and the land hexes on their coast."""
+    from monuments_tui.rules.board import layout_for, load_board
+
+    board = load_board()
+    lay = layout_for(civs, mode)
+    sea = frozenset(w for w in lay.water if not board.hex(w).lake)
+    graph, _, _ = land_graph(civs, mode)
+    return sea, frozenset(h for h in graph if any(w in sea for w in board.neighbours(h)))
+
+
+@lru_cache(maxsize=1024)
+def nearest_target(targets: frozenset[str]) -> dict[str, int]:
+    """Hex distance from every hex of the map to the nearest of `targets`."""
+    from monuments_tui.rules.board import load_board
+
+    return {h: min(distance(h, t) for t in targets) for h in load_board().hexes}
