@@ -68,12 +68,14 @@ BUILDING_VALUE = {"town": 3.0, "factory": 2.0, "fort": 1.5}
 
 @cache
 def bonus_points(card: str) -> float:
+    """What holding common bonus `card` is worth to the bot (`BONUS_VALUE`)."""
     c = load_content().common_by_id[card]
     return BONUS_VALUE.get(c.effect, 0.0) * (c.vp if c.effect == "vp" else c.amount)
 
 
 @cache
 def quest_card(q: str):
+    """The quest card with id `q`."""
     return load_content().quest_by_id[q]
 
 
@@ -104,6 +106,7 @@ def evaluate(state: GameState, seat: int) -> float:
         value += 3.0 * quest_card(q).vp
     for q in p.quests:
         quest = quest_card(q)
+        # A kept quest whose tasks hold now is nearly its VP; an unmet one risks its penalty.
         if not check_quest(state, seat, q):
             value += 2.5 * quest.vp
         else:
