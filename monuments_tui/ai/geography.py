@@ -16,6 +16,7 @@ from monuments_tui.rules.state import GameState
 
 @cache
 def distance(a: str, b: str) -> int:
+    """Hexes between `a` and `b` on the grid, whatever lies between (cached)."""
     from monuments_tui.rules.board import load_board
 
     return load_board().distance(a, b)
@@ -35,6 +36,7 @@ def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, .
 
 
 def board_land(state: GameState) -> frozenset[str]:
+    """The producing land hexes in play in this game's set-up."""
     from monuments_tui.rules.queries import layout
 
     return layout(state).land
