@@ -25,6 +25,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.power import building_power, unit_power
+from monuments_tui.rules.removals import unit_loss_events
 from monuments_tui.rules.queries import (
     building_usable,
     buildings_at,
@@ -187,16 +188,6 @@ def same_way(a: list[Fighter], b: list[Fighter]) -> bool:
     """True if two ways lose the same pieces, alike pieces being interchangeable."""
     key = lambda f: (f.code, f.hex, f.power)  # noqa: E731
     return Counter(map(key, a)) == Counter(map(key, b))
-
-
-def unit_loss_events(state: GameState, unit: Unit, reason: str) -> list[ev.Event]:
-    """A unit leaves the board to its owner's supply; a worker's weapon goes back to the bank
-    [l.327] and its horse to another worker or its owner's hand (as when sacrificed)."""
-    if unit.kind == "worker":
-        from monuments_tui.rules.actions.monument import worker_removal_events
-
-        return worker_removal_events(state, unit, reason)
-    return [ev.UnitRemoved(unit.id, reason)]
 
 
 def loss_events(state: GameState, fighters: list[Fighter]) -> list[ev.Event]:

@@ -42,6 +42,7 @@ from monuments_tui.rules.queries import (
 )
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
 RULE = "Build a layer of your monument, l.272-278"
@@ -172,29 +173,6 @@ def auto_sacrifice(state: GameState, seat: int, n: int) -> list[Unit]:
         )
         picked.append(pool.pop(best))
     return picked
-
-
-def worker_removal_events(state: GameState, unit: Unit, reason: str, weapon_to_bank: bool = True) -> list[ev.Event]:
-    """A worker leaves the board for its owner's supply.
-
-    Its weapon is lost to the bank [Weapons, l.327] (unless `weapon_to_bank` is False,
-    when the caller reassigns it); its horse passes to another of its owner's workers on
-    that hex without one, or back to the owner's hand for the next new worker (horses
-    ability, B21).
-    """
-    events: list[ev.Event] = [ev.UnitRemoved(unit.id, reason)]
-    if unit.weapon and weapon_to_bank:
-        events.append(ev.BankChanged("weapon", 1))
-    if unit.horse:
-        heir = next(
-            (u for u in units_at(state, unit.hex, unit.owner) if u.kind == "worker" and u.id != unit.id and not u.horse),
-            None,
-        )
-        if heir is not None:
-            events.append(ev.UnitEquipped(heir.id, "horse", True))
-        else:
-            events.append(ev.TokensChanged(unit.owner, "horses", 1))
-    return events
 
 
 # -- the common bonus ------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.actions.monument import worker_removal_events
+from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation

@@ -26,7 +26,7 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.build import placement_events
-from monuments_tui.rules.actions.monument import worker_removal_events
+from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.actions.quest_cards import draw_quest_events
 from monuments_tui.rules.board import load_board
