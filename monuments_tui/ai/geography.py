@@ -180,8 +180,14 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
         else:
             ashore_at.setdefault(u.hex, set()).add(u.owner)
         afloat_at.setdefault(u.hex, set()).add(u.owner)
+    def launch(h: str) -> float:
+        """Sailing from a ferry pushed off coast hex `h`: from its best water neighbour."""
+        return min(to_land(w) for w in coastal[h])
+
     afloat: list[float] = []
-    docked: dict[str, float] = {}  # coast hex -> turns until a ferry is there
+    # Coast hex -> turns until a ferry leaves it with our worker aboard, boarding excluded:
+    # building one there takes a turn.
+    trip = {h: 1.0 + launch(h) for h in coast}
     for fid, f in state.ferries.items():
         if f.water not in sea:
             continue  # a lake: it goes nowhere
@@ -193,27 +199,28 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
         controllers = afloat_at.get(f.water, set()) | (ashore_at.get(f.land, set()) if f.land else set())
         if aboard or (controllers and seat not in controllers):
             continue
-        if f.land is not None and f.land in coast:
-            docked[f.land] = 0.0
+        if f.land in coast:
+            trip[f.land] = min(trip[f.land], to_land(f.water))
         for h in coast:
-            docked[h] = min(docked.get(h, 9.0), 0.5 * max(1, distance(f.water, h)))
+            trip[h] = min(trip[h], 0.5 * max(1, distance(f.water, h)) + launch(h))
     best = 6.0
     for h, walk in coast.items():
-        ferry = min(docked.get(h, 9.0), 1.0)  # building a new ferry takes a turn
-        best = min(best, walk + ferry + 0.5 + to_land(h))
+        best = min(best, walk + 0.5 + trip[h])
     return afloat, best
 
 
 @cache
-def waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The sea hexes in play (water that is not a lake), and the land hexes on their coast."""
+def waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """The sea hexes in play (water that is not a lake), and the land hexes on their coast
+    with their sea neighbours."""
     from monuments_tui.rules.board import layout_for, load_board
 
     board = load_board()
     lay = layout_for(civs, mode)
     sea = frozenset(w for w in lay.water if not board.hex(w).lake)
     graph, _, _ = land_graph(civs, mode)
-    return sea, frozenset(h for h in graph if any(w in sea for w in board.neighbours(h)))
+    coastal = {h: tuple(w for w in board.neighbours(h) if w in sea) for h in graph}
+    return sea, {h: ws for h, ws in coastal.items() if ws}
 
 
 @lru_cache(maxsize=1024)
