@@ -33,9 +33,9 @@ class Example:
 EXAMPLES_TO_MAKE = (
     Example(
         "two-players.jsonl",
-        "Example: Greece (heuristic bot) against Egypt (random bot), Abundance",
-        GameConfig(civs=("greece", "egypt"), mode="abundance", seed=2),
-        ("heuristic", "random"),
+        "Example: Greece against Egypt, Abundance, both played by the heuristic bot",
+        GameConfig(civs=("greece", "egypt"), mode="abundance", seed=1),
+        ("heuristic", "heuristic"),
     ),
     Example(
         "four-players-scarcity.jsonl",
