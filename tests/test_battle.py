@@ -689,3 +689,18 @@ def test_random_battles_keep_the_rules(seed):
     for h in {u.hex for u in s.units.values()}:
         assert len({u.owner for u in s.units.values() if u.hex == h}) == 1
     assert s.bank["weapon"] + sum(u.weapon for u in s.units.values()) == 25
+
+
+def test_two_workers_lost_together_never_pass_a_horse_to_each_other():
+    """Losses are taken one after another: a horse passes to a surviving worker on the hex or
+    back to its owner's hand (B21), never to a worker lost in the same battle [l.345]."""
+    s = acting(board(), "attack")
+    unit(s, GREECE, "air", "E20")
+    unit(s, GREECE, "air", "E20")
+    riders = [unit(s, EGYPT, "worker", "E19", weapon=True, horse=True), unit(s, EGYPT, "worker", "E19", weapon=True)]
+    horses = s.players[EGYPT].tokens.get("horses", 0)
+    rig(s, (1, 1, 0, 0), (0, 0))
+    s = run(s, "attack E19 with air@E20,air@E20")  # 2 damage: only both workers will do
+    assert s.battle.defender_losses == ("wsh@E19", "ws@E19")
+    assert not any(r in s.units for r in riders)
+    assert s.players[EGYPT].tokens.get("horses", 0) == horses + 1

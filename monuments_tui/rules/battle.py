@@ -191,14 +191,17 @@ def same_way(a: list[Fighter], b: list[Fighter]) -> bool:
 
 
 def loss_events(state: GameState, fighters: list[Fighter]) -> list[ev.Event]:
-    """Units killed return to the supply; buildings are damaged, the solo AI's destroyed [l.345; l.450]."""
+    """Units killed return to the supply; buildings are damaged, the solo AI's destroyed [l.345; l.450].
+
+    Losses are taken one after another, so a horse never passes to a worker already lost."""
     out: list[ev.Event] = []
     for f in fighters:
         if f.building:
             owner = state.buildings[f.id].owner
             out.append(ev.BuildingRemoved(f.id) if state.config.ai_seat == owner else ev.BuildingDamaged(f.id))
         else:
-            out += unit_loss_events(state, state.units[f.id], "killed")
+            now = fold(state, out)
+            out += unit_loss_events(now, now.units[f.id], "killed")
     return out
 
 
@@ -319,7 +322,8 @@ def trapped_events(state: GameState, groups: list[list[Unit]]) -> list[ev.Event]
     lost = []
     for group in groups:
         for u in group:
-            out += unit_loss_events(state, u, "trapped")
+            now = fold(state, out)  # one after another, as in `loss_events`
+            out += unit_loss_events(now, now.units[u.id], "trapped")
             lost.append(f"{piece_code(u)}@{u.hex}")
     return out + [ev.BattleUpdated(with_losses(state.battle, "defender", lost))]
 
