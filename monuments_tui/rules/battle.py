@@ -25,7 +25,6 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.power import building_power, unit_power
-from monuments_tui.rules.removals import unit_loss_events
 from monuments_tui.rules.queries import (
     building_usable,
     buildings_at,
@@ -36,6 +35,7 @@ from monuments_tui.rules.queries import (
     units_at,
 )
 from monuments_tui.rules.reach import bridged, can_enter
+from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import Battle, BattleRecord, GameState, Unit
 
 RULE = "Attack, l.335"
@@ -200,8 +200,7 @@ def loss_events(state: GameState, fighters: list[Fighter]) -> list[ev.Event]:
             owner = state.buildings[f.id].owner
             out.append(ev.BuildingRemoved(f.id) if state.config.ai_seat == owner else ev.BuildingDamaged(f.id))
         else:
-            now = fold(state, out)
-            out += unit_loss_events(now, now.units[f.id], "killed")
+            out += units_lost_events(fold(state, out), [f.id], "killed")
     return out
 
 
@@ -318,14 +317,11 @@ def trapped_events(state: GameState, groups: list[list[Unit]]) -> list[ev.Event]
     """Units that cannot retreat die [l.359]; a ferry whose passengers die stays, empty (B34)."""
     if not groups:
         return []
-    out: list[ev.Event] = []
-    lost = []
-    for group in groups:
-        for u in group:
-            now = fold(state, out)  # one after another, as in `loss_events`
-            out += unit_loss_events(now, now.units[u.id], "trapped")
-            lost.append(f"{piece_code(u)}@{u.hex}")
-    return out + [ev.BattleUpdated(with_losses(state.battle, "defender", lost))]
+    units = [u for group in groups for u in group]
+    lost = [f"{piece_code(u)}@{u.hex}" for u in units]
+    return units_lost_events(state, [u.id for u in units], "trapped") + [
+        ev.BattleUpdated(with_losses(state.battle, "defender", lost))
+    ]
 
 
 # -- the flow -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ log shows.
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
+from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.queries import units_at
 from monuments_tui.rules.state import GameState, Unit
 
@@ -41,3 +42,13 @@ def unit_loss_events(state: GameState, unit: Unit, reason: str) -> list[ev.Event
     if unit.kind == "worker":
         return worker_removal_events(state, unit, reason)
     return [ev.UnitRemoved(unit.id, reason)]
+
+
+def units_lost_events(state: GameState, unit_ids: list[str], reason: str) -> list[ev.Event]:
+    """Several units leave together, one after another: each removal sees the ones before
+    it, so a horse never passes to a worker that is leaving too."""
+    out: list[ev.Event] = []
+    for uid in unit_ids:
+        now = fold(state, out)
+        out += unit_loss_events(now, now.units[uid], reason)
+    return out

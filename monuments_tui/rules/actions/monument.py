@@ -42,7 +42,7 @@ from monuments_tui.rules.queries import (
 )
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.registry import generator, rule
-from monuments_tui.rules.removals import worker_removal_events
+from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
 RULE = "Build a layer of your monument, l.272-278"
@@ -124,11 +124,7 @@ def sacrifice_events(state: GameState, seat: int, n: int, chosen: tuple[cmd.Piec
             "Populate first to get more workers.",
         )
     picked = _named_workers(state, seat, chosen) if chosen else auto_sacrifice(state, seat, n)
-    events: list[ev.Event] = []
-    for unit in picked:
-        after = fold(state, events)
-        events += worker_removal_events(after, after.units[unit.id], "sacrificed")
-    return events
+    return units_lost_events(state, [u.id for u in picked], "sacrificed")
 
 
 def _named_workers(state: GameState, seat: int, chosen: tuple[cmd.PieceAt, ...]) -> list[Unit]:
