@@ -103,3 +103,19 @@ def test_a_fighter_that_alone_holds_its_hex_threatens_no_land():
     assert attack_potential(s, 0) == 0.0
     add_unit(s, 0, "worker", "I19")
     assert attack_potential(s, 0) > 0.0
+
+
+def test_nearest_target_is_the_hex_distance_to_the_closest_target():
+    # The search spreads over the whole grid, so it must agree with the grid distance.
+    import random
+
+    from monuments_tui.ai.geography import nearest_target
+    from monuments_tui.rules.board import load_board
+
+    board = load_board()
+    hexes = sorted(board.hexes)
+    rnd = random.Random(7)
+    for _ in range(40):
+        targets = frozenset(rnd.sample(hexes, rnd.randint(1, 12)))
+        expected = {h: min(board.distance(h, t) for t in targets) for h in hexes}
+        assert nearest_target(targets) == expected

@@ -163,12 +163,10 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
     targets = frozenset(h for h in far_land(state, seat) if h not in on_foot)
     if not targets:
         return [], 4.0  # no free land anywhere: only conquest is left
-    nearest = nearest_target(targets)
-
-    def to_land(h: str) -> float:
-        return 0.5 * ((nearest[h] + 1) // 2)
-
-    sea, coastal = waters(tuple(state.config.civs), state.config.mode)
+    civs, mode = tuple(state.config.civs), state.config.mode
+    to_land = sailing_turns(targets)
+    launch = launch_turns(civs, mode, targets)
+    sea, coastal = waters(civs, mode)
     step = worker_moves(state, seat)
     coast = {h: 0.5 * -(-d // step) for h, d in reach.items() if h in coastal}
     riders: dict[str, list[int]] = {}
@@ -180,29 +178,26 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
         else:
             ashore_at.setdefault(u.hex, set()).add(u.owner)
         afloat_at.setdefault(u.hex, set()).add(u.owner)
-    def launch(h: str) -> float:
-        """Sailing from a ferry pushed off coast hex `h`: from its best water neighbour."""
-        return min(to_land(w) for w in coastal[h])
 
     afloat: list[float] = []
     # Coast hex -> turns until a ferry leaves it with our worker aboard, boarding excluded:
     # building one there takes a turn.
-    trip = {h: 1.0 + launch(h) for h in coast}
+    trip = {h: 1.0 + launch[h] for h in coast}
     for fid, f in state.ferries.items():
         if f.water not in sea:
             continue  # a lake: it goes nowhere
         aboard = riders.get(fid, [])
         if seat in aboard:
-            afloat += [to_land(f.water)] * aboard.count(seat)
+            afloat += [to_land[f.water]] * aboard.count(seat)
             continue
         # A ferry is held by whoever is on its water or on the land it is docked at [l.254].
         controllers = afloat_at.get(f.water, set()) | (ashore_at.get(f.land, set()) if f.land else set())
         if aboard or (controllers and seat not in controllers):
             continue
         if f.land in coast:
-            trip[f.land] = min(trip[f.land], to_land(f.water))
+            trip[f.land] = min(trip[f.land], to_land[f.water])
         for h in coast:
-            trip[h] = min(trip[h], 0.5 * max(1, distance(f.water, h)) + launch(h))
+            trip[h] = min(trip[h], 0.5 * max(1, distance(f.water, h)) + launch[h])
     best = 6.0
     for h, walk in coast.items():
         best = min(best, walk + 0.5 + trip[h])
@@ -224,8 +219,38 @@ def waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], dict[str, 
 
 
 @lru_cache(maxsize=1024)
+def sailing_turns(targets: frozenset[str]) -> dict[str, float]:
+    """Turns a ferry with passengers takes from each hex to land them on the nearest of
+    `targets`: 2 hexes a movement slot, a slot being half a turn."""
+    return {h: 0.5 * ((d + 1) // 2) for h, d in nearest_target(targets).items()}
+
+
+@lru_cache(maxsize=1024)
+def launch_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> dict[str, float]:
+    """For each coast hex: the sailing turns to `targets` of a ferry pushed off it, from its
+    best sea neighbour."""
+    to_land = sailing_turns(targets)
+    _, coastal = waters(civs, mode)
+    return {h: min(to_land[w] for w in ws) for h, ws in coastal.items()}
+
+
+@lru_cache(maxsize=1024)
 def nearest_target(targets: frozenset[str]) -> dict[str, int]:
-    """Hex distance from every hex of the map to the nearest of `targets`."""
+    """Hex distance from every hex of the map to the nearest of `targets` (a breadth-first
+    search from all of them at once: the map is a full grid, so steps are hex distance)."""
     from monuments_tui.rules.board import load_board
 
-    return {h: min(distance(h, t) for t in targets) for h in load_board().hexes}
+    board = load_board()
+    out = dict.fromkeys(targets, 0)
+    frontier = list(targets)
+    depth = 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for h in frontier:
+            for n in board.neighbours(h):
+                if n not in out:
+                    out[n] = depth
+                    nxt.append(n)
+        frontier = nxt
+    return out
