@@ -1,0 +1,44 @@
+"""scripts/balance_table.py: runs of one configuration over disjoint seeds make one row."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "balance_table.py"
+spec = importlib.util.spec_from_file_location("balance_table", SCRIPT)
+balance_table = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(balance_table)
+
+
+def report(seed: int, games: int, greece: float, rounds: float, layers: tuple[float, float]) -> dict:
+    return {
+        "players": ["greece", "egypt"], "mode": "abundance", "bots": ["heuristic", "heuristic"],
+        "solo": None, "rotate": True, "seed": seed, "max_turns": 100, "games": games,
+        "finished": games - 1, "hit_turn_cap": 1, "turns": 10 * games, "events": 100 * games,
+        "rule_errors": 0, "errors": [], "battles": 2, "attacker_won": 1, "defender_held": 1,
+        "scored": games, "mean_rounds": rounds,
+        "win_rate_by_civ": {"greece": greece, "egypt": 1 - greece},
+        "win_rate_by_seat": [0.5, 0.5], "win_rate_by_bot": {"heuristic": 1.0},
+        "first_seat_advantage": 0.0,
+        "mean_score_by_seat": [{"total": 60.0}, {"total": 50.0, "land": 12.0}],
+        "mean_layers_by_seat": list(layers), "elapsed_seconds": 1.0,
+    }
+
+
+def test_runs_over_disjoint_seeds_are_weighted_by_their_games():
+    merged = balance_table.merge([report(1, 100, 0.4, 80.0, (4.0, 3.0)), report(101, 300, 0.6, 90.0, (5.0, 3.0))])
+    assert merged["games"] == 400 and merged["finished"] == 398 and merged["battles"] == 4
+    assert merged["win_rate_by_civ"]["greece"] == pytest.approx(0.55)
+    assert merged["mean_rounds"] == pytest.approx(87.5)
+    assert merged["mean_layers_by_seat"] == pytest.approx([4.75, 3.0])
+    # A score line only one run reported counts as 0 in the others.
+    assert merged["mean_score_by_seat"][1]["land"] == pytest.approx(12.0)
+    assert merged["mean_score_by_seat"][0]["land"] == pytest.approx(0.0)
+
+
+def test_overlapping_seeds_are_refused():
+    with pytest.raises(SystemExit, match="share game seeds from 50"):
+        balance_table.merge([report(1, 100, 0.4, 80.0, (4.0, 3.0)), report(50, 100, 0.6, 90.0, (5.0, 3.0))])
