@@ -233,6 +233,9 @@ class Board:
         Raises:
             KeyError: if there is no such hex; the message says what ids look like.
         """
+        found = self.hexes.get(hex_id) if isinstance(hex_id, str) else None
+        if found is not None:  # fast path: ids from the engine are already canonical
+            return found
         canonical = self.normalise(hex_id)
         if canonical is None:
             last_row = chr(ord("A") + self.rows - 1)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.evolve import evolve, fold
+from monuments_tui.rules.evolve import apply_in_place, fold
 from monuments_tui.rules.pending import AfterAction, ChooseAction
 from monuments_tui.rules.state import GameState
 
@@ -29,10 +29,10 @@ def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
     from monuments_tui.rules.quests import completable_quests
 
     out = list(events)
-    after = fold(state, out)
+    after = fold(state, out)  # a private copy, so the discard is written into it directly
     if after.card_in_play is not None:
         out.append(ev.CardDiscarded(after.current, after.card_in_play))
-        after = evolve(after, out[-1])
+        apply_in_place(after, out[-1])
     if completable_quests(after, after.current):
         return out + [ev.PendingSet(AfterAction(after.current))]
     return out + end_turn(after)
