@@ -41,15 +41,20 @@ MAX_ROLLOUT = 8
 """Steps of an action the card-choice rollout plays greedily."""
 
 
-def _after(state: GameState, command: cmd.Command) -> GameState | None:
-    try:
-        events = decide(state, command)
-    except RuleViolation:
-        return None
+def _applied(state: GameState, events: list) -> GameState:
+    """A copy of `state` with `events` applied."""
     new = copy_state(state)
     for e in events:
         apply_in_place(new, e)
     return new
+
+
+def _after(state: GameState, command: cmd.Command) -> GameState | None:
+    """The state `command` leads to, or None if the rules refuse it."""
+    try:
+        return _applied(state, decide(state, command))
+    except RuleViolation:
+        return None
 
 
 def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
@@ -225,13 +230,9 @@ def _opened(state: GameState, seat: int, card: str) -> GameState | None:
     if state.players[seat].turns == 1 and card not in FIRST_TURN_CARDS:
         return None
     try:
-        events = card_opening(state, seat, card)
+        return _applied(state, card_opening(state, seat, card))
     except RuleViolation:
         return None
-    new = copy_state(state)
-    for e in events:
-        apply_in_place(new, e)
-    return new
 
 
 def _gains(state: GameState, seat: int, cards: list[str], base: float, rnd: random.Random) -> dict[str, float]:

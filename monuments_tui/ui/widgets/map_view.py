@@ -87,29 +87,23 @@ class MapView(ScrollView, can_focus=True):
     use_color: reactive[bool] = reactive(True, init=False)
     """False renders the map without colours."""
 
-    class HexSelected(Message):
+    class HexMessage(Message):
+        """A message about one hex of this map."""
+
+        def __init__(self, map_view: MapView, hex_id: str) -> None:
+            super().__init__()
+            self.map_view = map_view
+            self.hex_id = hex_id
+
+        @property
+        def control(self) -> MapView:
+            return self.map_view
+
+    class HexSelected(HexMessage):
         """The cursor moved to a hex (keys, mouse, or a new ``cursor`` value)."""
 
-        def __init__(self, map_view: MapView, hex_id: str) -> None:
-            super().__init__()
-            self.map_view = map_view
-            self.hex_id = hex_id
-
-        @property
-        def control(self) -> MapView:
-            return self.map_view
-
-    class HexActivated(Message):
+    class HexActivated(HexMessage):
         """Enter on the cursor hex, or a double click on a hex."""
-
-        def __init__(self, map_view: MapView, hex_id: str) -> None:
-            super().__init__()
-            self.map_view = map_view
-            self.hex_id = hex_id
-
-        @property
-        def control(self) -> MapView:
-            return self.map_view
 
     def __init__(
         self,
