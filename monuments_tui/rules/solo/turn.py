@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import get_args
 
 from msgspec.structs import replace
@@ -24,11 +25,27 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn
 from monuments_tui.rules.registry import rule
-from monuments_tui.rules.solo.cards import RESOLVERS, position_score
+from monuments_tui.rules.solo.cards import build, movement, population, production, quest, upgrade
 from monuments_tui.rules.solo.context import AiContext
 from monuments_tui.rules.solo.deck import card_name, full_reshuffle
+from monuments_tui.rules.solo.measures import position_score
+from monuments_tui.rules.solo.monument import monument
+from monuments_tui.rules.solo.special import special
 from monuments_tui.rules.solo.tables import difficulty
 from monuments_tui.rules.state import GameState
+
+Resolver = Callable[[AiContext], str]
+RESOLVERS: dict[str, Resolver] = {
+    "production": production,
+    "movement": movement,
+    "population": population,
+    "special": special,
+    "upgrade": upgrade,
+    "build": build,
+    "quest": quest,
+    "monument": monument,
+}
+"""Each AI card id to the function resolving it; what a resolver returns is told in `cards`."""
 
 
 def _upcoming(t: AiContext) -> str:

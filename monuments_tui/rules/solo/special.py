@@ -1,0 +1,304 @@
+"""The Special card: bridges until the AI has 2, then ferries until 2, then a military unit by
+the D6, with a weapon for a worker once the card is upgraded. Training a unit is also the AI's
+layer-4 bonus [l.542] (`monument`).
+
+[Solo rules, Special, l.480-496; review B76]
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from monuments_tui.rules import events as ev
+from monuments_tui.rules.actions.build import placement_events
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.queries import (
+    layout,
+    monument_hex,
+    occupied_by_other,
+    resource_totals,
+    units_of,
+    workers_on_land,
+)
+from monuments_tui.rules.reach import can_enter
+from monuments_tui.rules.removals import worker_removal_events
+from monuments_tui.rules.solo.context import AiContext, PlayerDistance
+from monuments_tui.rules.solo.measures import empty_player_land, home_land, island_targets, nearest, sea_targets
+from monuments_tui.rules.solo.shared import is_green, paid_text, spend
+from monuments_tui.rules.solo.tables import load_solo
+from monuments_tui.rules.state import MILITARY, GameState, Unit
+
+KEEP_WORKERS = 3
+"""The AI never trains away its last 3 workers: with fewer it could not fill a town (2 workers)
+and keep a hex, and Population could never give it workers again. Training them is never
+best for the AI (l.424), so then the unit cannot be trained (B76: the step cannot be done)."""
+UNIT_NAMES = {"navy": "navy", "army": "army", "air": "air force", "worker": "worker"}
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+def built_by(state: GameState, seat: int, kind: str) -> int:
+    pieces = state.bridges if kind == "bridge" else state.ferries
+    return sum(1 for p in pieces.values() if p.builder == seat)
+
+
+def crossings(state: GameState, seat: int, extra: frozenset | None = None) -> int:
+    """How hard the AI's home continent is to reach: for each of its land hexes, the fewest
+    unbridged rivers an AI worker must cross to get there (other players' hexes block),
+    summed. A bridge "makes it easiest to reach the rest of the continent" [l.482] when it
+    lowers this sum. `extra` is a bridge to assume."""
+
+    board = load_board()
+    home = home_land(state, seat) | {monument_hex(state, seat)}
+    bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    if extra is not None:
+        bridged.add(extra)
+
+    dist = {}
+    heap = [(0, h) for h in sorted({u.hex for u in units_of(state, seat, "worker") if u.ferry is None} & home)]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if h in dist:
+            continue
+        dist[h] = d
+        for n in board.neighbours(h):
+            if n in home and n not in dist and not occupied_by_other(state, n, seat):
+                step = 1 if board.is_river(h, n) and frozenset((h, n)) not in bridged else 0
+                heapq.heappush(heap, (d + step, n))
+    return sum(dist.get(h, 5) for h in home_land(state, seat))
+
+
+def continent_open(state: GameState, seat: int) -> bool:
+    """True if bridges (anyone's) already join all of the AI's home continent to its monument:
+    then its bridge step is done and Special goes on to ferries."""
+    board = load_board()
+    home = home_land(state, seat) | {monument_hex(state, seat)}
+    bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    seen = {monument_hex(state, seat)}
+    todo = list(seen)
+    while todo:
+        h = todo.pop()
+        for n in board.neighbours(h):
+            if n in home and n not in seen and (not board.is_river(h, n) or frozenset((h, n)) in bridged):
+                seen.add(n)
+                todo.append(n)
+    return home <= seen
+
+
+def bridge_sites(state: GameState, seat: int) -> list[tuple[str, str]]:
+    """River edges on the AI's home continent with no bridge: (AI-worker side, other side)."""
+    board = load_board()
+    home = home_land(state, seat) | {monument_hex(state, seat)}
+    bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    out = []
+    for a in sorted(home):
+        for b in board.neighbours(a):
+            if b in home and board.is_river(a, b) and frozenset((a, b)) not in bridged:
+                out.append((a, b))
+    return out
+
+
+def ferry_sites(state: GameState, seat: int) -> list[tuple[str, str]]:
+    """Shore edges of the AI's home continent (land hex, sea hex) with no ferry docked."""
+    board = load_board()
+
+    lay = layout(state)
+    docked = {(f.land, f.water) for f in state.ferries.values()}
+    out = []
+    for a in sorted(home_land(state, seat)):
+        for w in board.neighbours(a):
+            if w in lay.water and not board.hex(w).lake and (a, w) not in docked:
+                out.append((a, w))
+    return out
+
+
+def build_special_piece(t: AiContext, piece: str) -> str | None:
+    """Build a bridge or ferry for any 1 resource where it helps most; None if it cannot now."""
+    seat = t.seat
+    state = t.state
+    sites = bridge_sites(state, seat) if piece == "bridge" else ferry_sites(state, seat)
+    legal = []
+    for a, b in sites:
+        for hex_id, to in ((a, b), (b, a)) if piece == "bridge" else ((a, b),):
+            try:
+                placement_events(state, seat, piece, hex_id, to)
+            except Exception:  # noqa: BLE001 - RuleViolation: not a legal site now
+                continue
+            legal.append((hex_id, to))
+    if not legal:
+        return None
+    if piece == "bridge":
+        before = crossings(state, seat)
+
+        def gain(site) -> int:
+            a, b = site
+            return before - crossings(state, seat, extra=frozenset((a, b)))
+
+        legal = [site for site in legal if gain(site) > 0]
+        if not legal:
+            return None  # no bridge here would open any of the continent (best for the AI: wait)
+
+        def score(site):
+            return (gain(site), -nearest(site[0], {monument_hex(state, seat)}))
+    else:
+        targets = island_targets(state, seat) or empty_player_land(state, seat)
+        workers = {u.hex for u in units_of(state, seat, "worker") if u.ferry is None}
+
+        def score(site):
+            return (-nearest(site[1], targets), -nearest(site[0], workers))
+
+    pay = spend(t, load_solo().costs[piece])
+    if pay is None:
+        return None
+    site = t.best(legal, score)
+    t.add(*pay)
+    t.add(*placement_events(t.state, seat, piece, *site))
+    return f"builds a {piece} between {site[0]} and {site[1]}, paying {paid_text(pay)}"
+
+
+def unit_rolls(t: AiContext, why: str) -> str | None:
+    """Roll the D6 for a military unit: 1-2 air force, 3-4 navy, 5-6 army [l.488]; reroll a type
+    with none left in supply, or an air force before layer 3 (B76). None if no type is possible."""
+    seat = t.seat
+    supply = t.state.players[seat].supply
+    layers = t.state.players[seat].layers
+    table = load_solo().special_d6
+    possible = {k for k in MILITARY if supply.get(k, 0) > 0 and (k != "air" or layers >= 3)}
+    if not possible:
+        return None
+    rolls = []
+    while True:
+        value = t.roll_d6(why)
+        rolls.append(value)
+        kind = table[value]
+        if kind in possible:
+            break
+    if len(rolls) > 1:
+        t.say(f"{why}: rolled {', '.join(map(str, rolls))} (rerolled types it cannot train) → {UNIT_NAMES[kind]}.")
+    else:
+        t.say(f"{why}: rolled {rolls[0]} → {UNIT_NAMES[kind]}.")
+    return kind
+
+
+def place_unit(t: AiContext, kind: str, pay: list[ev.Event]) -> str | None:
+    """Pay, then replace the best AI worker with a `kind` unit [l.488-490]; returns where, or None
+    (nothing paid) if no worker can become one.
+
+    Navies and air forces go close to islands (or to empty hexes on the player's
+    continent when ferries carry workers there); armies close to the player. Workers are
+    taken from hexes where others stay first, so the AI keeps its land and resources.
+    """
+
+    seat = t.seat
+    state = t.state
+    board = load_board()
+    lay = layout(state)
+    near = PlayerDistance(state, seat)
+    targets = sea_targets(state, seat)
+    options: list[tuple[Unit, str]] = []
+    for w in units_of(state, seat, "worker"):
+        if w.ferry is not None or w.hex not in lay.land:
+            continue
+        if kind == "navy":
+            for n in board.neighbours(w.hex):
+                if n in lay.water and can_enter(state, seat, "navy", n):
+                    options.append((w, n))
+        else:
+            options.append((w, w.hex))
+    if not options:
+        return None
+
+    def score(o):
+        w, where = o
+        alone = len(workers_on_land(state, seat, w.hex)) == 1
+        keeps = 0 if alone and (kind == "navy" or sum(state.resources.get(w.hex, {}).values())) else 1
+        aim = -near(where)[0] if kind == "army" else -nearest(where, targets)
+        return (keeps, aim, not w.weapon, not w.horse)
+
+    w, where = t.best(options, score)
+    t.add(*pay)
+    w = t.state.units[w.id]
+    uid = f"u{t.state.next_id}"
+    t.add(*worker_removal_events(t.state, w, "trained", weapon_to_bank=not w.weapon))
+    t.add(ev.UnitPlaced(Unit(uid, seat, kind, where)))
+    if w.weapon:
+        _hand_weapon(t, reassign=True)
+    return where
+
+
+def _hand_weapon(t: AiContext, reassign: bool = False) -> str | None:
+    """A weapon to the unarmed AI worker closest to the player [l.492]; None if no worker or weapon."""
+    seat = t.seat
+    near = PlayerDistance(t.state, seat)
+    unarmed = [u for u in units_of(t.state, seat, "worker") if not u.weapon]
+    if not unarmed or (not reassign and t.state.bank.get("weapon", 0) < 1):
+        if reassign:
+            t.add(ev.BankChanged("weapon", 1))
+        return None
+    w = t.best(unarmed, lambda u: tuple(-x for x in near(u.hex)))
+    if not reassign:
+        t.add(ev.BankChanged("weapon", -1))
+    t.add(ev.UnitEquipped(w.id, "weapon", True))
+    return w.hex
+
+
+def train_unit(t: AiContext, why: str, cost: int) -> str | None:
+    """Train a military unit by the D6 table for any `cost` resources; a sentence, or None if it cannot."""
+    seat = t.seat
+    if cost and sum(resource_totals(t.state, seat).values()) < cost:
+        t.say(f"{why}: the AI controls fewer than {cost} resources.")
+        return None
+    if len([w for w in units_of(t.state, seat, "worker") if w.ferry is None]) <= KEEP_WORKERS:
+        t.say(f"{why}: the AI keeps its last {KEEP_WORKERS} workers to hold a town and grow (best for the AI, l.424).")
+        return None
+    kind = unit_rolls(t, why)
+    if kind is None:
+        t.say(f"{why}: no military unit can be trained (none left, or only air forces before layer 3).")
+        return None
+    pay = spend(t, cost) if cost else []
+    if pay is None:
+        return None
+    where = place_unit(t, kind, pay)
+    if where is None:
+        t.say(f"{why}: no worker can become a {UNIT_NAMES[kind]} here.")
+        return None
+    paid = f", paying {paid_text(pay)}" if pay else ""
+    return f"trains {_a(UNIT_NAMES[kind])} on {where}{paid}"
+
+
+def special(t: AiContext) -> str:
+    """Bridges until 2, then ferries until 2, then a military unit by the D6 [l.482-496]."""
+    seat = t.seat
+    solo = load_solo()
+    bridges, ferries = built_by(t.state, seat, "bridge"), built_by(t.state, seat, "ferry")
+    if bridges < solo.max_bridges and not continent_open(t.state, seat):
+        done = build_special_piece(t, "bridge")
+        if done is None:
+            t.say(
+                f"Special: the AI has built {bridges} bridge(s) but cannot build a useful one now "
+                "(it needs a resource, and a worker by a river that still cuts off part of its continent)."
+            )
+            return "nothing"
+        t.say(f"Special: {done}.")
+        return "done"
+    if ferries < solo.max_ferries and ferry_sites(t.state, seat):
+        done = build_special_piece(t, "ferry")
+        if done is None:
+            t.say(f"Special: the AI has built {ferries} ferry(ies) but cannot build one now (it needs a resource and a worker on a shore).")
+            return "nothing"
+        t.say(f"Special: {done}.")
+        return "done"
+    supply = t.state.players[seat].supply
+    if not any(supply.get(k, 0) > 0 for k in MILITARY):
+        t.say("Special: the AI has its bridges, ferries and every military unit on the board: the card is set aside.")
+        return "set_aside"
+    done = train_unit(t, "Special", solo.costs["unit"])
+    if done is None:
+        return "nothing"
+    if is_green(t, "special"):
+        armed = _hand_weapon(t)
+        done += f", and arms the worker on {armed}" if armed else " (no weapon could be handed out)"
+    t.say(f"Special: {done}.")
+    return "done"
