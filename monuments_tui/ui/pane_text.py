@@ -17,7 +17,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.state import ACTION_CARDS, GameState
 
-from monuments_tui.ui.map_render import CIV_COLOURS, CIV_LETTERS
+from monuments_tui.ui.map_style import CIV_COLOURS, CIV_LETTERS
 
 CIV_STYLE = {civ: f"bold {colour}" for civ, colour in CIV_COLOURS.items()}
 CIV_LETTER = CIV_LETTERS

@@ -19,7 +19,7 @@ from rich.console import Console
 
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.rules.state import Bridge, Building, Ferry, Unit
-from monuments_tui.ui import map_render
+from monuments_tui.ui import map_render, map_static
 from monuments_tui.ui.map_render import render_map
 
 
@@ -63,7 +63,7 @@ def main() -> None:
     state, positions = mid_game()
     pieces = len(state.units) + len(state.buildings) + len(state.ferries) + len(state.bridges)
 
-    map_render._static.cache_clear()
+    map_static.static_layer.cache_clear()
     t = time.perf_counter()
     render_map(state, "E19", "detail")
     cold_detail = time.perf_counter() - t

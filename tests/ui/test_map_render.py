@@ -11,15 +11,9 @@ from monuments_tui.rules import GameConfig, decide, legal_commands, new_game
 from monuments_tui.rules.board import layout_for, load_board
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.state import Bridge, Building, Ferry, Unit, copy_state
-from monuments_tui.ui.map_render import (
-    ZOOMS,
-    geometry,
-    hex_at,
-    hex_region,
-    legend_lines,
-    map_size,
-    render_map,
-)
+from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region, map_size
+from monuments_tui.ui.map_legend import legend_lines
+from monuments_tui.ui.map_render import render_map
 
 BOARD = load_board()
 

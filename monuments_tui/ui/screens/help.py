@@ -72,7 +72,7 @@ def keys_table() -> Table:
 
 def legend_text() -> Text:
     try:
-        from monuments_tui.ui.map_render import legend_lines
+        from monuments_tui.ui.map_legend import legend_lines
     except ImportError:
         return Text("(the map legend is not available)")
     return Text("\n".join(legend_lines()))

@@ -25,7 +25,9 @@ from textual.strip import Strip
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.map_render import ZOOMS, geometry, hex_at, hex_region, legend_lines, render_map
+from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region
+from monuments_tui.ui.map_legend import legend_lines
+from monuments_tui.ui.map_render import render_map
 
 __all__ = ["MapView"]
 
