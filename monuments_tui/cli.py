@@ -105,17 +105,42 @@ def run_simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"monuments simulate: {exc}", file=sys.stderr)
         return 2
+    if args.save_dir is not None:
+        problem = unwritable_folder(args.save_dir)
+        if problem:
+            print(f"monuments simulate: --save-dir {args.save_dir}: {problem}; give a folder you can write to", file=sys.stderr)
+            return 2
+
     def progress(done: int, total: int, seconds: float) -> None:
         if done % 10 == 0 or done == total:
             print(f"simulate: {done}/{total} games, {seconds:.0f} s", file=sys.stderr, flush=True)
 
     show = args.progress or sys.stderr.isatty()
-    report = simulate(
-        args.players, args.mode, args.games, args.seed, bots, args.max_turns, save_dir=args.save_dir,
-        solo=args.solo, rotate=args.rotate, jobs=args.jobs, progress=progress if show else None,
-    )
+    try:
+        report = simulate(
+            args.players, args.mode, args.games, args.seed, bots, args.max_turns, save_dir=args.save_dir,
+            solo=args.solo, rotate=args.rotate, jobs=args.jobs, progress=progress if show else None,
+        )
+    except OSError as exc:  # a save could not be written (disk full, folder removed)
+        print(f"monuments simulate: could not write a game to {args.save_dir}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 1 if report["rule_errors"] else 0
+
+
+def unwritable_folder(folder: str) -> str | None:
+    """Why games cannot be saved in `folder` (made if missing), or None if they can."""
+    import os
+    from pathlib import Path
+
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot make the folder ({exc.strerror or exc})"
+    if not os.access(path, os.W_OK | os.X_OK):
+        return "the folder is not writable"
+    return None
 
 
 def run_cards(args: argparse.Namespace) -> int:

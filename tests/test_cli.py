@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from monuments_tui.cli import main
 
@@ -45,3 +46,16 @@ def test_cards_json_lists_every_type(capsys):
 def test_python_dash_m_runs():
     out = subprocess.run([sys.executable, "-m", "monuments_tui", "cards"], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip()
+
+
+def test_simulate_refuses_a_save_folder_it_cannot_write(capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert main(["simulate", "--games", "1", "--max-turns", "2", "--save-dir", str(blocker / "saves")]) == 2
+    err = capsys.readouterr().err
+    assert "--save-dir" in err and "cannot make the folder" in err and "Traceback" not in err
+
+
+def test_simulate_saves_each_game_in_the_folder(capsys, tmp_path):
+    report = run_json(capsys, "simulate", "--games", "2", "--max-turns", "2", "--bot", "random", "--json", "--save-dir", str(tmp_path / "new"))
+    assert len(report["saves"]) == 2 and all(Path(p).parent == tmp_path / "new" for p in report["saves"])
