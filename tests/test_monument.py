@@ -475,7 +475,7 @@ def test_quest_option_keeps_any_number():
 def test_quest_option_is_forbidden_in_solo():
     """Solo gameplay, l.450: you may not pick personal bonuses that give quest cards."""
     s = bare()
-    from monuments_tui.rules.actions.monument import option_problem
+    from monuments_tui.rules.actions.personal_bonus import option_problem
     from monuments_tui.rules.content import load_content
 
     option = load_content().personal_card("a", 3).options[2]
@@ -495,7 +495,7 @@ def test_an_impossible_option_cannot_be_chosen():
 
 def test_personal_bonus_skipped_when_no_option_is_possible():
     """B17: if no option is possible at all, the bonus is skipped."""
-    from monuments_tui.rules.actions.monument import offer_personal_bonus
+    from monuments_tui.rules.actions.personal_bonus import offer_personal_bonus
 
     s = _monument_step(layer1_position("a"))
     s.players[0].layers = 1
