@@ -42,3 +42,16 @@ def test_runs_over_disjoint_seeds_are_weighted_by_their_games():
 def test_overlapping_seeds_are_refused():
     with pytest.raises(SystemExit, match="share game seeds from 50"):
         balance_table.merge([report(1, 100, 0.4, 80.0, (4.0, 3.0)), report(50, 100, 0.6, 90.0, (5.0, 3.0))])
+
+
+def test_the_tables_in_docs_are_those_the_stored_reports_give(capsys):
+    # docs/balance.md shows what scripts/balance_table.py makes of docs/balance-reports/:
+    # no figure in the tables is typed by hand.
+    root = SCRIPT.parent.parent
+    reports = sorted(str(p) for p in (root / "docs" / "balance-reports").glob("*.json"))
+    assert reports
+    assert balance_table.main(reports) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("|")]
+    doc = (root / "docs" / "balance.md").read_text(encoding="utf-8").splitlines()
+    missing = [row for row in rows if row not in doc]
+    assert not missing, "docs/balance.md is out of date; regenerate its tables:\n" + "\n".join(missing)
