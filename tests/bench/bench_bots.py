@@ -14,11 +14,11 @@ noisy, so only the ratios mean much.
 from __future__ import annotations
 
 import random
-import time
 
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.ai.evaluate import evaluate
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def positions(rounds: int = 40) -> list:
@@ -38,12 +38,7 @@ def main(rounds: int = 3) -> None:
     heuristic, random_bot = get_bot("heuristic"), get_bot("random")
 
     def timed(fn) -> float:
-        best = float("inf")
-        for _ in range(rounds):
-            t = time.perf_counter()
-            fn()
-            best = min(best, time.perf_counter() - t)
-        return best
+        return best_of(fn, rounds)
 
     think = timed(lambda: [heuristic(s, random.Random(2)) for s in states])
     pick = timed(lambda: [random_bot(s, random.Random(2)) for s in states])

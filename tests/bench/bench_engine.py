@@ -11,9 +11,9 @@ noisy, so only the ratios mean much.
 from __future__ import annotations
 
 import random
-import time
 
 from monuments_tui.rules import GameConfig, decide, evolve, fold, legal_commands, new_game
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def main(steps: int = 300, rounds: int = 5) -> None:
@@ -28,12 +28,7 @@ def main(steps: int = 300, rounds: int = 5) -> None:
         state = fold(state, decide(state, command))
 
     def timed(fn) -> float:
-        best = float("inf")
-        for _ in range(rounds):
-            t = time.perf_counter()
-            fn()
-            best = min(best, time.perf_counter() - t)
-        return best
+        return best_of(fn, rounds)
 
     legal = timed(lambda: [legal_commands(s) for s, _ in positions])
     step = timed(lambda: [fold(s, decide(s, c)) for s, c in positions])

@@ -21,6 +21,7 @@ from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_ga
 from monuments_tui.rules.state import Bridge, Building, Ferry, Unit
 from monuments_tui.ui import map_render, map_static
 from monuments_tui.ui.map_render import render_map
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def mid_game(steps: int = 400):
@@ -48,17 +49,6 @@ def mid_game(steps: int = 400):
     return state, positions
 
 
-def timed(fn, rounds: int = 7, number: int = 20) -> float:
-    """Best time per call over `rounds` batches of `number` calls."""
-    best = float("inf")
-    for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - t) / number)
-    return best
-
-
 def main() -> None:
     state, positions = mid_game()
     pieces = len(state.units) + len(state.buildings) + len(state.ferries) + len(state.bridges)
@@ -68,17 +58,17 @@ def main() -> None:
     render_map(state, "E19", "detail")
     cold_detail = time.perf_counter() - t
 
-    overview = timed(lambda: render_map(state, "E19", "overview"))
-    detail = timed(lambda: render_map(state, "E19", "detail"))
-    detail_plain = timed(lambda: render_map(state, "E19", "detail", color=False))
-    bare = timed(lambda: render_map(None, None, "detail"))
+    overview = best_of(lambda: render_map(state, "E19", "overview"), number=20)
+    detail = best_of(lambda: render_map(state, "E19", "detail"), number=20)
+    detail_plain = best_of(lambda: render_map(state, "E19", "detail", color=False), number=20)
+    bare = best_of(lambda: render_map(None, None, "detail"), number=20)
 
     console = Console(width=400, color_system="truecolor")
     lines = render_map(state, None, "detail")
-    segments = timed(lambda: [list(line.render(console)) for line in lines], number=5)
+    segments = best_of(lambda: [list(line.render(console)) for line in lines], number=5)
 
     sample = positions[-50:]
-    step = timed(lambda: [fold(s, decide(s, c)) for s, c in sample], rounds=5, number=1) / len(sample)
+    step = best_of(lambda: [fold(s, decide(s, c)) for s, c in sample], rounds=5) / len(sample)
 
     print(f"pieces on the board          {pieces}")
     print(f"overview                     {overview * 1e3:6.2f} ms/call")

@@ -19,15 +19,7 @@ from pathlib import Path
 
 from monuments_tui.rules import GameConfig, fold, legal_commands
 from monuments_tui.session import GameSession
-
-
-def timed(fn, rounds: int = 7) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def main(steps: int = 3000) -> None:
@@ -54,15 +46,15 @@ def main(steps: int = 3000) -> None:
         def from_start():
             fold(timeline.initial, [e for st in timeline.steps[: n - 1] for e in st.events])
 
-        session_undo = timed(undo_redo)
+        session_undo = best_of(undo_redo)
         memory = GameSession.new(config, autosave=False)
         t = time.perf_counter()
         for step in timeline.steps:
             memory.execute(step.command)
         no_file = (time.perf_counter() - t) / n
-        snap = timed(lambda: timeline.state_at(n - 1))
-        full = timed(from_start)
-        load = timed(lambda: GameSession.load(s.path), rounds=3)
+        snap = best_of(lambda: timeline.state_at(n - 1))
+        full = best_of(from_start)
+        load = best_of(lambda: GameSession.load(s.path), rounds=3)
         size = s.path.stat().st_size
         s.close()
     print(f"steps in the line            {n} (4 seats), file {size / 1024:.0f} KiB")
