@@ -30,7 +30,7 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.legal import candidate_commands, legal_commands
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land
@@ -41,18 +41,10 @@ MAX_ROLLOUT = 8
 """Steps of an action the card-choice rollout plays greedily."""
 
 
-def _applied(state: GameState, events: list) -> GameState:
-    """A copy of `state` with `events` applied."""
-    new = copy_state(state)
-    for e in events:
-        apply_in_place(new, e)
-    return new
-
-
 def _after(state: GameState, command: cmd.Command) -> GameState | None:
     """The state `command` leads to, or None if the rules refuse it."""
     try:
-        return _applied(state, decide(state, command))
+        return fold(state, decide(state, command))
     except RuleViolation:
         return None
 
@@ -230,7 +222,7 @@ def _opened(state: GameState, seat: int, card: str) -> GameState | None:
     if state.players[seat].turns == 1 and card not in FIRST_TURN_CARDS:
         return None
     try:
-        return _applied(state, card_opening(state, seat, card))
+        return fold(state, card_opening(state, seat, card))
     except RuleViolation:
         return None
 
