@@ -49,14 +49,14 @@ def with_deck(state: GameState, draw: list[str], **kw) -> GameState:
     return s
 
 
-def clear_ai(state: GameState) -> GameState:
-    """No AI units or resources: a blank position to build a test on."""
+def clear_ai(state: GameState, start: tuple[str, ...] = ("E19", "E20", "F18")) -> GameState:
+    """No AI units or resources (on its `start` hexes): a blank position to build a test on."""
     s = copy_state(state)
     for uid, u in list(s.units.items()):
         if u.owner == AI:
             del s.units[uid]
             s.players[AI].supply[u.kind] += 1
-    for h in ("E19", "E20", "F18"):
+    for h in start:
         for r, n in s.resources.pop(h, {}).items():
             s.bank[r] += n
     return s
@@ -272,22 +272,24 @@ def test_population_picks_the_town_nearest_new_land():
 
 def test_special_bridges_then_ferries_then_units():
     """l.482-488: Special builds bridges until the AI has 2, then ferries until 2, then trains a
-    military unit by a D6 roll (1-2 air, 3-4 navy, 5-6 army), replacing a worker, for any 2 resources."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E19", 2)
-    s = resources(s, "E19", wood=3, metal=3)
+    military unit by a D6 roll (1-2 air, 3-4 navy, 5-6 army), replacing a worker, for any 2 resources.
+    South America has land behind two rivers in a row (docs/map.md), so an Inca AI needs both bridges."""
+    s = clear_ai(solo(civs=("inca", "maya")), start=("J10", "K11", "L10"))
+    s = place(s, AI, "K11", 2)
+    s = resources(s, "K11", wood=3, metal=3)
     s, events = ai_turn(with_deck(s, ["special"]))
     [bridge] = [e.bridge for e in events if isinstance(e, ev.BridgeBuilt)]
-    assert "E19" in (bridge.a, bridge.b) and bridge.builder == AI
+    assert "K11" in (bridge.a, bridge.b) and bridge.builder == AI
     # A second bridge over the second river, from a worker beyond the first.
-    s = place(s, AI, "D18")
+    beyond = bridge.b if bridge.a == "K11" else bridge.a
+    s = place(s, AI, beyond)
     s = copy_state(s)
     s.current, s.pending = AI, AiTurn(AI)
     s, events = ai_turn(with_deck(s, ["special"]))
     [bridge] = [e.bridge for e in events if isinstance(e, ev.BridgeBuilt)]
-    assert "D18" in (bridge.a, bridge.b)
+    assert beyond in (bridge.a, bridge.b)
     # 2 bridges: now ferries, on the home continent next to an AI worker on a shore.
-    s = place(s, AI, "E20")
+    s = place(s, AI, "L10")
     for n in range(2):
         s = copy_state(s)
         s.current, s.pending = AI, AiTurn(AI)
@@ -296,7 +298,7 @@ def test_special_bridges_then_ferries_then_units():
         assert ferry.builder == AI and ferry.land in {u.hex for u in units_of(s, AI, "worker")}
     # 2 bridges and 2 ferries: a military unit by the die.
     table = {1: "air", 2: "air", 3: "navy", 4: "navy", 5: "army", 6: "army"}
-    s = resources(s, "E19", sheep=2)
+    s = resources(s, "K11", sheep=2)
     s = copy_state(s)
     s.current, s.pending = AI, AiTurn(AI)
     workers = len(units_of(s, AI, "worker"))
@@ -316,7 +318,7 @@ def test_special_green_hands_a_weapon_and_sets_itself_aside():
     s = resources(s, "E20", metal=4)
     s = copy_state(s)
     for i in range(2):
-        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18", "E19" if i else "C18", AI)
+        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18" if i else "D19", "E19" if i else "E20", AI)
         s.ferries[f"F8{i}"] = Ferry(f"F8{i}", "D20", "E20", AI)
     s.players[AI].green = ["special"]
     s.players[AI].supply.update(navy=0, air=0)
@@ -337,7 +339,7 @@ def test_special_keeps_the_last_workers():
     s = resources(s, "E20", metal=4)
     s = copy_state(s)
     for i in range(2):
-        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18", "E19" if i else "C18", AI)
+        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18" if i else "D19", "E19" if i else "E20", AI)
         s.ferries[f"F8{i}"] = Ferry(f"F8{i}", "D20", "E20", AI)
     s, events = ai_turn(with_deck(s, ["special"]))
     assert not any(isinstance(e, ev.UnitPlaced) for e in events)
@@ -429,7 +431,7 @@ def test_monument_layer_five_takes_a_card_and_ends_the_game():
     s = clear_ai(solo("hard"))
     s = copy_state(s)
     s.players[AI].layers = 4
-    for h in ("E19", "E20", "F18", "E18", "D18", "D19", "C18", "C19", "D17", "L21"):
+    for h in ("E19", "E20", "F18", "E18", "D18", "D19", "C18", "C19", "D17", "L22"):
         s = place(s, AI, h)
     s = place(s, AI, "E19")
     s = resources(s, "E20", metal=5)

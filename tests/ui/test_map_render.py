@@ -135,16 +135,16 @@ def edge_segment(lines: list[str], upper: str, lower: str) -> str:
 def test_rivers_and_bridges_on_edges():
     g = geometry("detail")
     lines = plain(render_map(mid_game(), None, "detail"))
-    # D17-D18: a river on a west/east edge (gap column), three lines tall.
-    x = g.gap_x(3, 17)
-    assert [lines[g.content_y(3) + i][x] for i in range(3)] == ["~", "~", "~"]
+    # I18-I19: a river on a west/east edge (gap column), three lines tall.
+    x = g.gap_x(8, 18)
+    assert [lines[g.content_y(8) + i][x] for i in range(3)] == ["~", "~", "~"]
     # E18-E19: bridged west/east edge.
     x = g.gap_x(4, 18)
     assert [lines[g.content_y(4) + i][x] for i in range(3)] == ["~", "=", "~"]
     # D19-E19: bridged edge on the separator line between rows D and E.
     assert edge_segment(lines, "D19", "E19") == "~==~"
-    # C18-D18: plain river between rows C and D.
-    assert edge_segment(lines, "C18", "D18") == "~~~~"
+    # D19-E20: plain river between rows D and E.
+    assert edge_segment(lines, "D19", "E20") == "~~~~"
     # Without the bridge there is no "=" anywhere.
     state = mid_game()
     state.bridges = {}
