@@ -5,11 +5,12 @@
 Reports of the same configuration (players in order, mode, bots, solo level, round cap,
 rotation) are merged into one row, so a configuration can be measured in several runs
 over disjoint ranges of game seeds (`--seed`); overlapping ranges are refused. Reports
-whose seats have different bots (heuristic against random) make the strength table. The others show, per configuration: games, games that
-reached the end, games stopped at the round cap, mean rounds, rule errors, win rate by
-civilisation and by seat, the first seat's advantage, and the balance targets: 2 players,
-no civilisation above 60%; 3-4 players, none above 1.5 times a fair share; first seat
-within 10 points of a fair share; solo, the AI's win rate by level.
+whose seats have different bots (heuristic against random) make the strength table. The
+others show, per configuration: games, games that reached the end, games stopped at the
+round cap, mean rounds, rule errors, win rate by civilisation and by seat, the first
+seat's advantage, and the balance targets: 2 players, no civilisation above 60%; 3-4
+players, none above 1.5 times a fair share; first seat within 10 points of a fair share;
+solo, the AI's win rate by level.
 """
 
 from __future__ import annotations

@@ -310,6 +310,13 @@ def test_special_bridges_then_ferries_then_units():
     assert sum(e.n for e in events if isinstance(e, ev.ResourcesSpent)) == 2
 
 
+def built_bridges_and_ferries(s: GameState) -> None:
+    """Give the AI the 2 bridges (over Europe's rivers) and 2 ferries Special builds first."""
+    for i in range(2):
+        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18" if i else "D19", "E19" if i else "E20", AI)
+        s.ferries[f"F8{i}"] = Ferry(f"F8{i}", "D20", "E20", AI)
+
+
 def test_special_green_hands_a_weapon_and_sets_itself_aside():
     """l.492: green Special also arms the worker closest to the player; l.494: with every unit out
     it is set aside."""
@@ -317,9 +324,7 @@ def test_special_green_hands_a_weapon_and_sets_itself_aside():
     s = place(s, AI, "E20", 4)
     s = resources(s, "E20", metal=4)
     s = copy_state(s)
-    for i in range(2):
-        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18" if i else "D19", "E19" if i else "E20", AI)
-        s.ferries[f"F8{i}"] = Ferry(f"F8{i}", "D20", "E20", AI)
+    built_bridges_and_ferries(s)
     s.players[AI].green = ["special"]
     s.players[AI].supply.update(navy=0, air=0)
     s, events = ai_turn(with_deck(s, ["special"]))
@@ -338,9 +343,7 @@ def test_special_keeps_the_last_workers():
     s = place(s, AI, "E20", 3)
     s = resources(s, "E20", metal=4)
     s = copy_state(s)
-    for i in range(2):
-        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18" if i else "D19", "E19" if i else "E20", AI)
-        s.ferries[f"F8{i}"] = Ferry(f"F8{i}", "D20", "E20", AI)
+    built_bridges_and_ferries(s)
     s, events = ai_turn(with_deck(s, ["special"]))
     assert not any(isinstance(e, ev.UnitPlaced) for e in events)
     assert "last 3 workers" in narration(events)
