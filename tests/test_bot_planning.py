@@ -120,3 +120,41 @@ def test_nearest_target_is_the_hex_distance_to_the_closest_target():
         targets = frozenset(rnd.sample(hexes, rnd.randint(1, 12)))
         expected = {h: min(board.distance(h, t) for t in targets) for h in hexes}
         assert nearest_target(targets) == expected
+
+
+def test_a_farm_is_worth_more_to_the_inca_bot_than_its_cost():
+    """B21: the Inca's farm (1 wood + 1 food) adds 1 to every production on its hex, so the
+    bot rates the position after building one above keeping the 2 resources (the layer-1
+    cost and workers are there either way)."""
+    from monuments_tui.ai.evaluate import evaluate
+    from tests.positions import add_resources, run, turn_of
+
+    s = bare(civs=("maya", "inca"), mode="abundance")
+    clear_units(s, 1)
+    workers_on(s, 1, ["L10", "J10", "K11", "K11"])  # enough workers: no town (food) wanted
+    add_resources(s, "L10", wood=1, food=1)
+    add_resources(s, "J10", wood=1)
+    add_resources(s, "K11", sheep=1)
+    s = turn_of(s, 1)
+    built = run(s, "play build", "build farm L10")
+    assert [b.kind for b in built.buildings.values()] == ["farm"]
+    assert evaluate(built, 1) > evaluate(s, 1)
+
+
+def test_a_workshop_is_worth_what_it_saves_on_upgrades():
+    """B21, B56: a workshop takes 1 off each upgrade, but an upgrade never costs less than 1
+    and each upgraded card already takes 1 off. Before any upgrade, one workshop saves 1
+    resource (the Monument card's 3 becomes 2 on the first upgrade; every later upgrade
+    costs 1 anyway); a second saves 1 more; once the Monument card is green they save
+    nothing. So the Maya bot builds a workshop only when that is worth its 2 resources."""
+    from monuments_tui.ai.evaluate import WORKSHOP_SAVING, workshop_value
+    from tests.positions import add_building
+
+    s = bare(civs=("maya", "inca"), mode="abundance")
+    assert workshop_value(s, 0) == 0.0
+    add_building(s, 0, "workshop", "E7")
+    assert workshop_value(s, 0) == WORKSHOP_SAVING
+    add_building(s, 0, "workshop", "D7")
+    assert workshop_value(s, 0) == 2 * WORKSHOP_SAVING
+    s.players[0].green = ["monument"]
+    assert workshop_value(s, 0) == 0.0
