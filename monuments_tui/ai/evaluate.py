@@ -62,12 +62,8 @@ LAYER = 400.0
 """A built layer, in evaluation points: more than all the turns the next layer can take (`TURN` each), so a layer that can be built always is."""
 TURN = 10.0
 """A turn saved toward the next layer, in evaluation points."""
-BUILDING_VALUE = {"town": 3.0, "factory": 2.0, "fort": 1.5, "farm": 2.5}
-"""Buildings beyond what they do for the next layer (score lines, defence, later use). A
-farm (the Inca's ability, B21) adds 1 to every production on its hex: worth more than its
-2 resources. A workshop is rated by `workshop_value`."""
-WORKSHOP_SAVING = 0.8
-"""A workshop (the Maya's ability, B21), per upgrade it makes 1 resource cheaper."""
+BUILDING_VALUE = {"town": 3.0, "factory": 2.0, "fort": 1.5}
+"""Buildings beyond what they do for the next layer (score lines, defence, later use)."""
 
 
 @cache
@@ -102,7 +98,6 @@ def evaluate(state: GameState, seat: int) -> float:
     for b in state.buildings.values():
         if b.owner == seat and not b.damaged:
             value += BUILDING_VALUE.get(b.kind, 0.0)
-    value += workshop_value(state, seat)
     value += sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green)
     value += sum(bonus_points(c) for c in p.bonuses)
     value += 0.6 * military_power(state, seat)
@@ -119,29 +114,6 @@ def evaluate(state: GameState, seat: int) -> float:
     # Rivals' land counts against us (what an attack takes away).
     value -= 1.0 * rivals_land(state, seat)
     return value
-
-
-def workshop_value(state: GameState, seat: int) -> float:
-    """What the seat's workshops are worth: each takes 1 off an upgrade, but no upgrade costs
-    less than 1 and every upgraded card already takes 1 off (B56), so workshops pay only on
-    the next few upgrades (counted with the dearest cards first)."""
-    from monuments_tui.rules.actions.upgrade import upgrade_discount
-
-    built = sum(1 for b in state.buildings.values() if b.owner == seat and b.kind == "workshop" and not b.damaged)
-    if not built:
-        return 0.0
-    p = state.players[seat]
-    green = len(p.green)
-    cumulative = state.config.options.upgrade_discount == "cumulative"
-    earned_now = green if cumulative else min(green, 1)
-    other = upgrade_discount(state, seat, False) - built - earned_now  # bonus cards
-    costs = sorted((sum(c.upgrade_cost.values()) for c in load_content().action_cards if c.id not in p.green), reverse=True)
-    saved = 0
-    for j, cost in enumerate(costs):
-        earned = green + j if cumulative else min(green + j, 1)
-        without = earned + other
-        saved += max(1, cost - without) - max(1, cost - without - built)
-    return WORKSHOP_SAVING * saved
 
 
 def resource_counts(state: GameState, seat: int) -> Counter:
