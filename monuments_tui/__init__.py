@@ -1,3 +1,3 @@
 """Monuments, the board game, played in a terminal."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
