@@ -79,6 +79,15 @@ def producing(board: Board, region: str) -> list[str]:
     return [h for h in region_hexes(board, region) if board.hexes[h].resource is not None]
 
 
+def islands_in_play(board: Board, layout: Layout) -> dict[int, list[str]]:
+    """The land hexes in play of each island, by island number (Greenland's halves are one)."""
+    islands: dict[int, list[str]] = {}
+    for hex_id in layout.land:
+        if board.hex(hex_id).island is not None:
+            islands.setdefault(board.hex(hex_id).island, []).append(hex_id)
+    return islands
+
+
 def reachable_by_land(board: Board, start: str, land: set[str]) -> set[str]:
     """Hexes of ``land`` a worker reaches from ``start`` without crossing a river."""
     seen, todo = {start}, [start]
@@ -476,11 +485,7 @@ def test_maya_and_inca_each_have_twelve_land_hexes_near_home(board: Board, mode:
     water = set(layout.water)
     home = {civ: producing(board, HOME_REGION[civ]) for civ in ("maya", "inca")}
     near: dict[str, int] = {civ: len(hexes) for civ, hexes in home.items()}
-    islands: dict[int, list[str]] = {}
-    for hex_id in layout.land:
-        if board.hex(hex_id).island is not None:
-            islands.setdefault(board.hex(hex_id).island, []).append(hex_id)
-    for hexes in islands.values():
+    for hexes in islands_in_play(board, layout).values():
         gaps = {civ: water_gap(board, coast, hexes, water) for civ, coast in home.items()}
         closer = min(gaps, key=lambda civ: gaps[civ])
         if gaps[closer] <= 2 and gaps["maya"] != gaps["inca"]:
@@ -515,10 +520,7 @@ def test_islands_in_play_are_reachable_from_a_continent_in_play(
     one to the other."""
     layout = layout_for(civs, mode)
     sources = [h for h in layout.land if board.hex(h).region in {HOME_REGION[c] for c in civs}]
-    islands: dict[int, list[str]] = {}
-    for h in layout.land:
-        if board.hex(h).island is not None:
-            islands.setdefault(board.hex(h).island, []).append(h)
+    islands = islands_in_play(board, layout)
     assert {board.hex(h).region for hs in islands.values() for h in hs} == set(layout.island_regions)
     for number, targets in islands.items():
         gap = water_gap(board, sources, targets, set(layout.water))
