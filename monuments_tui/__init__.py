@@ -1,3 +1,3 @@
 """Monuments, the board game, played in a terminal."""
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"

@@ -15,6 +15,7 @@ import msgspec
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command, CommandAny
+from monuments_tui.rules.config import OPTIONS_0_3_0
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import EventAny
@@ -287,8 +288,39 @@ def _check_command(state: GameState, record: CmdRecord, path, line: int) -> list
 def load_save(path: Path | str) -> tuple[SaveFile, Rebuilt]:
     """Read and fully check a save. Never modifies the file.
 
+    A game saved by 0.3.0 or earlier is checked under today's rules first; if it does
+    not hold under them, under the rules it was played with (`OPTIONS_0_3_0`), and then
+    it goes on under those, so a game is played to its end under one set of rules.
+
     Raises:
         SaveError: naming the file and the first line at fault.
     """
     save = read_save(path)
-    return save, rebuild(save.header, save.records, save.path)
+    try:
+        return save, rebuild(save.header, save.records, save.path)
+    except SaveError as today:
+        older = _as_played_by_0_3_0(save.header)
+        if older is None:
+            raise
+        try:
+            rebuilt = rebuild(older, save.records, save.path)
+        except SaveError:
+            raise today from None
+        warning = (
+            f"{save.path}: this game was saved by monuments {save.header.rules_version} and depends on rules "
+            f"changed since (line {today.line}); it goes on under the rules it was played with"
+        )
+    return msgspec.structs.replace(save, header=older, warnings=[*save.warnings, warning]), rebuilt
+
+
+def _as_played_by_0_3_0(header: Header) -> Header | None:
+    """The header with the rule options 0.3.0 played with, if an older version wrote it."""
+    try:
+        version = tuple(int(part) for part in header.rules_version.split("."))
+    except ValueError:
+        return None
+    if version > (0, 3, 0):
+        return None
+    options = msgspec.structs.replace(header.config.options, **OPTIONS_0_3_0)
+    config = msgspec.structs.replace(header.config, options=options)
+    return msgspec.structs.replace(header, config=config)

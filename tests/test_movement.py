@@ -178,3 +178,48 @@ def test_ferry_carries_cargo_ashore():
     s = hands_back(run(s, "play movement", "move w H19 I19", "done"))
     s = run(s, "play movement", "sail ferry90 E20")
     assert s.resources["E20"] == {"metal": 1} and "ferry90" not in s.resources
+
+
+def test_passengers_sail_with_their_ferry():
+    """Ferry, l.254: units aboard travel with the ferry. After sailing from F20 to G19 the
+    passenger stands on G19 for movement, control and attacks; F20 is left empty."""
+    from monuments_tui.rules.queries import controlled_water, owners_at
+
+    s = run(put_units(with_ferry(ready()), 0, "E20"), "play movement", "board ferry90 w", "sail ferry90 G19")
+    (passenger,) = [u for u in s.units.values() if u.ferry == "ferry90"]
+    assert passenger.hex == "G19" == s.ferries["ferry90"].water
+    assert owners_at(s, "G19") == {0} and owners_at(s, "F20") == set()
+    assert "G19" in controlled_water(s, 0) and "F20" not in controlled_water(s, 0)
+
+
+def test_passengers_left_behind_only_under_the_0_3_0_rule():
+    """The 0.3.0 engine left passengers on the hex they were on before the ferry sailed on;
+    that behaviour survives only as an option for replaying games saved by 0.3.0."""
+    from msgspec.structs import replace
+
+    base = put_units(with_ferry(ready()), 0, "E20")
+    old = replace(base.config.options, passengers_sail_with_ferry=False)
+    base = replace(base, config=replace(base.config, options=old))
+    s = run(base, "play movement", "board ferry90 w", "sail ferry90 G19")
+    (passenger,) = [u for u in s.units.values() if u.ferry == "ferry90"]
+    assert passenger.hex == "F20"
+
+
+def test_seeded_game_keeps_passengers_on_their_ferry():
+    """Regression: Greece v Egypt, Scarcity, seed 1, uniform random play (choices seeded 1):
+    the 72nd command, `sail ferry7 K21`, used to leave unit u6 behind on I21."""
+    import random
+
+    from monuments_tui.rules import GameConfig, decide, format_command, legal_commands, new_game
+    from monuments_tui.rules.evolve import apply_in_place
+
+    s = new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=1))
+    rnd = random.Random(1)
+    texts = []
+    for _ in range(72):
+        command = rnd.choice(legal_commands(s))
+        texts.append(format_command(command))
+        for event in decide(s, command):
+            apply_in_place(s, event)
+    assert texts[-1] == "sail ferry7 K21"
+    assert s.units["u6"].ferry == "ferry7" and s.units["u6"].hex == "K21"

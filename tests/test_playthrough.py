@@ -1,7 +1,9 @@
 """Random playthroughs: bots choosing among `legal_commands` in every configuration.
 
-No command a bot picks from `legal_commands` may raise, and `legal_commands` is never empty
-while the game is on. Uniformly random players rarely finish a monument from the start, so
+No command a bot picks from `legal_commands` may raise, `legal_commands` is never empty
+while the game is on, and every position after every command keeps the invariants of
+`rules.invariants` (ferries and passengers, the component list, at most 5 resources a hex,
+supply and bank totals, no negative counts). Uniformly random players rarely finish a monument from the start, so
 games from the start run to a round cap; games from late-game positions run to the real
 game end [Game end, l.391].
 """
@@ -15,6 +17,7 @@ import pytest
 from monuments_tui.rules import GameConfig, decide, legal_commands, new_game
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.invariants import invariant_violations
 from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState, copy_state
 from tests.positions import late_game
@@ -48,8 +51,10 @@ def play(state: GameState, bot_seed: int, max_rounds: int, choose=uniform) -> Ga
     while state.phase != "over" and state.round <= max_rounds:
         legal = legal_commands(state)
         assert legal, f"no legal command while waiting for {state.pending}"
-        for event in decide(state, choose(state, legal, rnd)):
+        command = choose(state, legal, rnd)
+        for event in decide(state, command):
             apply_in_place(state, event)
+        assert invariant_violations(state) == [], command
     return state
 
 
@@ -81,3 +86,14 @@ def test_uniform_random_late_games(civs, mode):
         state = play(late_game(civs, mode, seed), seed, 14)
         if state.phase == "over":
             assert len({p.turns for p in state.players}) == 1
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "insane"])
+@pytest.mark.parametrize("civs", [("greece", "egypt"), ("maya", "inca")])
+def test_random_solo_games_keep_the_invariants(civs, level):
+    """Solo, every level: the AI deck (its only legal command is `ai`) against uniform random
+    play, 25 rounds, seeds 1 and 2."""
+    for seed in (1, 2):
+        config = GameConfig(civs=civs, mode="abundance", seed=seed, solo=level, ai_seat=0)
+        state = play(new_game(config), seed, 25)
+        assert state.phase == "over" or state.round == 26

@@ -37,6 +37,16 @@ class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Air forces may fly over hexes with other players' pieces (B46)."""
     battle_quests_since_draw: bool = False
     """Battle tasks on quests count only battles after the quest was drawn (B26)."""
+    passengers_sail_with_ferry: bool = True
+    """Ferry passengers stand in the ferry's hex wherever it sails [Ferry, l.254]. False is
+    how 0.3.0 played: passengers stayed on the hex of the last move before the ferry sailed
+    on (a bug, kept only so that games saved by 0.3.0 replay as they were played)."""
+
+
+OPTIONS_0_3_0 = {
+    "passengers_sail_with_ferry": False,
+}
+"""Rule options whose default changed after 0.3.0, at the value 0.3.0 played with: a 0.3.0 save is replayed with these."""
 
 
 class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

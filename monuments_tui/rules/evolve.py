@@ -186,9 +186,14 @@ def _ferry_built(s: GameState, e: ev.FerryBuilt) -> None:
 
 
 def _ferry_moved(s: GameState, e: ev.FerryMoved) -> None:
+    """The ferry moves, and its passengers with it: they stand in its water hex [l.254]."""
     ferry = s.ferries[e.ferry]
     ferry.water = e.water
     ferry.land = e.land
+    if s.config.options.passengers_sail_with_ferry:
+        for unit in s.units.values():
+            if unit.ferry == e.ferry:
+                unit.hex = e.water
 
 
 def _layer_built(s: GameState, e: ev.LayerBuilt) -> None:

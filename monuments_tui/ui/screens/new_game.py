@@ -55,6 +55,11 @@ OPTION_CHOICES = {
 }
 
 
+def offered_options() -> list[msgspec.structs.FieldInfo]:
+    """The rule options the form offers: those with a label (the others keep old saves playing)."""
+    return [f for f in msgspec.structs.fields(RuleOptions) if f.name in OPTION_LABELS]
+
+
 @dataclass
 class NewGameChoice:
     """What the form produced: the game config and who plays each seat."""
@@ -146,7 +151,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
                 yield Label("unlimited undo, every hand open", classes="field-note")
             yield Static(Text("Rule options (the defaults are the project's reading of the rulebook)",
                               style="bold"), classes="section")
-            for f in msgspec.structs.fields(RuleOptions):
+            for f in offered_options():
                 value = pre.options.get(f.name, f.default)
                 with Horizontal(classes="field option-row"):
                     yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
@@ -212,7 +217,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         options = {}
-        for f in msgspec.structs.fields(RuleOptions):
+        for f in offered_options():
             widget = self.query_one(f"#opt-{f.name}")
             if isinstance(widget, Checkbox):
                 options[f.name] = widget.value

@@ -1,0 +1,101 @@
+"""The golden saves are contracts: every save a released version wrote keeps loading, replaying,
+validating and continuing in this one [docs/save-format.md, "Versions and the compatibility promise"].
+
+`tests/golden/` holds saves exactly as released versions wrote them; they are never rewritten.
+A prefix of a journal is the save of a game still in progress, so continuing is tested on
+prefixes of the complete games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from monuments_tui.replay import Replay
+from monuments_tui.rules.config import OPTIONS_0_3_0
+from monuments_tui.session import GameSession
+from monuments_tui.timeline import load_save
+
+GOLDEN = Path(__file__).parent / "golden"
+GOLDENS = sorted(GOLDEN.glob("*.jsonl"))
+RELEASED_0_3_0 = sorted(GOLDEN.glob("v1_0.3.0_*.jsonl"))
+
+
+def test_the_goldens_are_there():
+    names = {p.name for p in GOLDENS}
+    assert {
+        "v1_greece-egypt_scarcity_s7.jsonl",
+        "v1_0.3.0_two-players.jsonl",
+        "v1_0.3.0_four-players-scarcity.jsonl",
+        "v1_0.3.0_solo-hard.jsonl",
+    } <= names
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[p.name for p in GOLDENS])
+def test_golden_loads_and_replays_to_its_end_without_changing_the_file(path):
+    before = path.read_bytes()
+    save, rebuilt = load_save(path)
+    replay = Replay.open(path)
+    replay.to_end()
+    assert msgspec.msgpack.encode(replay.state) == msgspec.msgpack.encode(rebuilt.timeline.state)
+    replay.to_start()
+    assert replay.at_start and len(replay.steps) > 20 and replay.turns >= 6
+    assert json.loads(before.splitlines()[0])["version"] == 1
+    assert path.read_bytes() == before
+
+
+def test_a_0_3_0_game_that_used_the_old_ferry_rule_goes_on_under_it():
+    """The four-player example of 0.3.0 sails a ferry whose passengers 0.3.0 left behind
+    (fixed since, Ferry l.254); it validates under the rules it was played with, and says so."""
+    path = GOLDEN / "v1_0.3.0_four-players-scarcity.jsonl"
+    save, rebuilt = load_save(path)
+    assert any("goes on under the rules it was played with" in w for w in save.warnings)
+    options = rebuilt.timeline.state.config.options
+    assert all(getattr(options, name) == value for name, value in OPTIONS_0_3_0.items())
+
+
+def test_a_0_3_0_game_that_holds_under_todays_rules_goes_on_under_them():
+    save, rebuilt = load_save(GOLDEN / "v1_0.3.0_two-players.jsonl")
+    assert save.warnings == []
+    assert rebuilt.timeline.state.config.options.passengers_sail_with_ferry is True
+
+
+IN_PROGRESS = [(p, 400) for p in RELEASED_0_3_0] + [(GOLDEN / "v1_0.3.0_four-players-scarcity.jsonl", 900)]
+
+
+@pytest.mark.parametrize("path,records", IN_PROGRESS, ids=[f"{p.name}-{n}" for p, n in IN_PROGRESS])
+def test_a_0_3_0_game_in_progress_continues_and_reloads(path, records, tmp_path):
+    """A save cut after `records` records (a game in progress) loads, plays 60 more steps,
+    and the file it then holds validates and rebuilds the same position. The four-player
+    game cut after 900 records goes on under the 0.3.0 ferry rule it depends on."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    cut = tmp_path / path.name
+    cut.write_bytes(b"".join(lines[: records + 1]))
+    session, warnings = GameSession.load(cut, saves_dir=tmp_path)
+    old_ferry_rule = records == 900
+    assert session.state.config.options.passengers_sail_with_ferry is not old_ferry_rule
+    assert bool(warnings) is old_ferry_rule
+    rnd = random.Random(5)
+    with session:
+        for _ in range(60):
+            if session.state.pending is None:
+                break
+            session.execute(session.bot_command(rnd))
+        played = msgspec.msgpack.encode(session.state)
+    again, _ = GameSession.load(cut, saves_dir=tmp_path)
+    with again:
+        assert msgspec.msgpack.encode(again.state) == played
+    assert json.loads(cut.read_bytes().splitlines()[0])["rules_version"] == "0.3.0"
+
+
+def test_goldens_are_never_rewritten_by_a_load(tmp_path):
+    for path in RELEASED_0_3_0:
+        copy = tmp_path / path.name
+        shutil.copy(path, copy)
+        GameSession.load(copy, saves_dir=tmp_path)[0].close()
+        assert copy.read_bytes() == path.read_bytes()
