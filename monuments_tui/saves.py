@@ -15,6 +15,7 @@ no eval). See docs/save-format.md.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterable
 from datetime import datetime
@@ -35,6 +36,7 @@ RULES_VERSION = __version__
 MAX_SAVE_BYTES = 50 * 1024 * 1024
 """Larger files are refused: a long game is well under 1 MB."""
 ENV_SAVES = "MONUMENTS_SAVES"
+NESTED_TOO_DEEPLY = "JSON nested deeper than a save ever is"
 
 
 class SaveError(ValueError):
@@ -142,18 +144,7 @@ def read_save(path: Path | str) -> SaveFile:
             message names the file and the line.
     """
     path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(
-            path, None, f"the file is {size / 1e6:.1f} MB, larger than the {MAX_SAVE_BYTES // 2**20} MB a save may be"
-        )
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
+    data = _read_regular_file(path)
     if not data.strip():
         raise SaveError(path, 1, "the file is empty: not a Monuments save")
 
@@ -171,9 +162,9 @@ def read_save(path: Path | str) -> SaveFile:
         raw = lines[index]
         lineno = index + 1
         try:
-            record = _RECORD_DECODER.decode(raw)
+            record = _decode(_RECORD_DECODER, raw)
         except msgspec.DecodeError as exc:
-            if index == last and not _is_json(raw):
+            if index == last and not data.endswith(b"\n") and not _is_json(raw):
                 warnings.append(
                     f"{path}, line {lineno}: the last line was cut short ({len(raw)} bytes, probably a crash "
                     "while saving) and was dropped; the game resumes before it"
@@ -192,9 +183,61 @@ def read_save(path: Path | str) -> SaveFile:
     return SaveFile(path, header, records, warnings, good_length, needs_repair)
 
 
+def _read_regular_file(path: Path) -> bytes:
+    """The bytes of `path`, refusing anything but a regular file of at most `MAX_SAVE_BYTES`.
+
+    The file is opened without blocking and checked before a byte is read, so a FIFO, a
+    device (`/dev/zero`, `/dev/urandom`) or a folder is refused at once; the limit counts
+    the bytes actually read, so a file that grows while it is read cannot get past it.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
+    try:
+        kind = os.fstat(fd).st_mode
+        if not stat.S_ISREG(kind):
+            raise SaveError(path, None, f"{_file_kind(kind)}, not a save file")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if total > MAX_SAVE_BYTES:
+        raise SaveError(path, None, f"the file is larger than the {MAX_SAVE_BYTES // 2**20} MB a save may be")
+    return b"".join(chunks)
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _decode(decoder: msgspec.json.Decoder, raw: bytes):
+    """Decode one line; nesting deeper than the decoder can follow is a decode error too."""
+    try:
+        return decoder.decode(raw)
+    except RecursionError:
+        raise msgspec.DecodeError(NESTED_TOO_DEEPLY) from None
+
+
 def _is_json(raw: bytes) -> bool:
     try:
-        _ANY_DECODER.decode(raw)
+        _decode(_ANY_DECODER, raw)
     except msgspec.DecodeError:
         return False
     return True
@@ -202,9 +245,10 @@ def _is_json(raw: bytes) -> bool:
 
 def _read_header(path: Path, raw: bytes) -> Header:
     try:
-        loose = _ANY_DECODER.decode(raw)
-    except msgspec.DecodeError:
-        raise SaveError(path, 1, "not a Monuments save (the first line is not a save header)") from None
+        loose = _decode(_ANY_DECODER, raw)
+    except msgspec.DecodeError as exc:
+        why = f": {exc}" if str(exc) == NESTED_TOO_DEEPLY else ""
+        raise SaveError(path, 1, f"not a Monuments save (the first line is not a save header{why})") from None
     if not isinstance(loose, dict) or loose.get("format") != FORMAT:
         raise SaveError(path, 1, f"not a Monuments save (the first line does not say format {FORMAT!r})")
     version = loose.get("version")
@@ -218,7 +262,7 @@ def _read_header(path: Path, raw: bytes) -> Header:
             "update monuments to open it",
         )
     try:
-        return _HEADER_DECODER.decode(raw)
+        return _decode(_HEADER_DECODER, raw)
     except msgspec.DecodeError as exc:
         raise SaveError(path, 1, f"corrupt save header ({exc})") from None
 

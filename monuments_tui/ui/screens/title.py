@@ -120,8 +120,8 @@ class SavesScreen(WatchesSize, Screen):
         self.saves = list_saves(self.app.saves_dir)
         for s in self.saves:
             status = s.status if not s.error else f"cannot open: {s.error[:60]}"
-            table.add_row(s.title or s.path.stem, s.config, s.date, str(s.round) if s.round else "-",
-                          status, s.path.name)
+            cells = (s.title or s.path.stem, s.config, s.date, str(s.round) if s.round else "-", status, s.path.name)
+            table.add_row(*(Text(cell) for cell in cells))  # text from a file is shown literally, never as markup
         note = self.query_one("#saves-note", Static)
         if not self.saves:
             note.update(Text(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
