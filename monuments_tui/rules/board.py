@@ -89,7 +89,7 @@ _EVEN_ROW_STEPS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
 _ODD_ROW_STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
 
 # Accepts "d7", " D 07 " and the like; the column is read as a number.
-_ID_PATTERN = re.compile(r"^\s*([A-Za-z])\s*0*(\d+)\s*$")
+_ID_PATTERN = re.compile(r"^\s*([A-Za-z])\s*0*([0-9]{1,4})\s*$")
 
 
 class Hex(msgspec.Struct, frozen=True):
@@ -255,8 +255,10 @@ class Board:
         return self._neighbours[self.hex(hex_id).id]
 
     def shared_edge(self, a: str, b: str) -> bool:
-        """Return whether hexes ``a`` and ``b`` are adjacent (share an edge)."""
-        return self.hex(b).id in self.neighbours(a)
+        """Return whether hexes ``a`` and ``b`` are adjacent (share an edge); an id that is
+        not on the map has no edges, so a command naming one is refused, never an error."""
+        a_id, b_id = self.normalise(a), self.normalise(b)
+        return a_id is not None and b_id is not None and b_id in self.neighbours(a_id)
 
     def is_river(self, a: str, b: str) -> bool:
         """Return whether a river runs along the edge between ``a`` and ``b``.

@@ -61,7 +61,9 @@ SYNTAX: tuple[Syntax, ...] = (
 _HEX = re.compile(r"^[A-Za-z]{1,2}[0-9]{1,2}$")
 _FERRY = re.compile(r"^(?:ferry|f)([0-9]+)$", re.IGNORECASE)
 _ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
-_TAKE = re.compile(r"^([A-Za-z]{1,2}[0-9]{1,2}):([0-9]*)([a-z]+)$")
+_TAKE = re.compile(r"^([A-Za-z]{1,2}[0-9]{1,2}):([0-9]{0,9})([a-z]+)$")
+_NUMBER = re.compile(r"^[0-9]{1,9}$")
+"""A count or an option number: ASCII digits, short enough that no game number is ever longer."""
 RESOURCES = ("wood", "food", "metal", "sheep")
 PIECES = ("w", "ws", "wh", "wsh", "army", "navy", "air", "town", "fort", "factory", "workshop", "farm")
 
@@ -117,7 +119,7 @@ class _Reader:
         return self.take().lower()
 
     def number(self) -> int:
-        if not self.more() or not self.words[self.i].isdigit():
+        if not self.more() or not _NUMBER.match(self.words[self.i]):
             raise self.fail("a number")
         return int(self.take())
 
