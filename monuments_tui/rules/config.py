@@ -37,6 +37,15 @@ class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Air forces may fly over hexes with other players' pieces (B46)."""
     battle_quests_since_draw: bool = False
     """Battle tasks on quests count only battles after the quest was drawn (B26)."""
+    trade_any_resource: bool = True
+    """A trade may take the very resource it gives ("take any one resource", l.387); off
+    refuses that, as 0.3.0 did. Kept to replay 0.3.0 saves, not offered as a variant."""
+
+
+OPTIONS_0_3_0: dict[str, object] = {
+    "trade_any_resource": False,
+}
+"""Rule options whose default changed after 0.3.0, at the value 0.3.0 played with: a 0.3.0 save is replayed with these"""
 
 
 class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -323,7 +323,7 @@ def _bonus_short(card_id: str) -> str:
 # -- quests ---------------------------------------------------------------------------------------
 def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -> Text:
     """The quests of `seat` (or every seat with `show_all`), completable ones marked with '*'."""
-    from monuments_tui.rules.quests import completable_quests, describe_task, task_target, task_value
+    from monuments_tui.rules.quests import completable_quests, describe_task, first_counted_battle, task_target, task_value
 
     content = load_content()
     out = Text()
@@ -350,9 +350,10 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
             out.append(f"{quest.text} ")
             out.append(f"+{quest.vp}" + (f"/{quest.penalty}" if quest.penalty else ""), style=DIM)
             progress = []
+            since = first_counted_battle(state, s, quest_id)
             for task in quest.tasks:
                 try:
-                    progress.append(f"{describe_task(task)} {task_value(state, s, task)}/{task_target(task)}")
+                    progress.append(f"{describe_task(task)} {task_value(state, s, task, since)}/{task_target(task)}")
                 except Exception:
                     pass
             if progress:
