@@ -65,13 +65,11 @@ def _gen(state: GameState):
     p = state.pending
     totals = resource_totals(state, p.seat)
     hexes = sorted({u.hex for u in units_of(state, p.seat, "worker") if u.ferry is None})
-    any_resource = state.config.options.trade_any_resource
     for give in RESOURCES:
         if totals[give] < 1:
             continue
         for get in RESOURCES:
-            if get != give or any_resource:
-                for h in hexes:
-                    yield cmd.Trade(give, get, h)
+            for h in hexes:
+                yield cmd.Trade(give, get, h)
     if p.done:
         yield cmd.Done()
