@@ -14,7 +14,7 @@ from rich.text import Text
 
 from monuments_tui.rules import queries as q
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import load_content, monument_name
 from monuments_tui.rules.state import ACTION_CARDS, GameState
 
 from monuments_tui.ui.map_style import CIV_COLOURS, CIV_LETTERS
@@ -70,7 +70,7 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
         seat = next((p.seat for p in state.players if p.civ == civ), None)
         out.append(f"{civ.capitalize()}'s monument hex")
         if seat is not None:
-            out.append(f": {state.players[seat].layers} layer(s) built")
+            out.append(f": {monument_name(civ)}, {state.players[seat].layers} layer(s) built")
         out.append("\n")
     elif h.id in layout.land:
         out.append(f"land, produces {h.resource}\n")
@@ -262,7 +262,8 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
         head = Text("\n")
         head.append_text(civ_label(state, seat))
         ctrl = controllers[seat] if seat < len(controllers) else "human"
-        head.append(f"  layer {p.layers}/5" + ("" if ctrl == "human" else f" · {ctrl}"))
+        head.append("" if ctrl == "human" else f"  {ctrl}")
+        head.append(f"\n{monument_name(p.civ)}: layer {p.layers}/5")
         parts.append(head)
         table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)

@@ -46,8 +46,12 @@ OPTION_LABELS = {
     "failed_attack_damage": "Damage of a failed attack (B30)",
     "retreat": "Retreating units (B34)",
     "air_fly_over": "Air forces fly over other players' pieces (B46)",
-    "battle_quests_since_draw": "Battle quests count only battles after the draw (B26)",
+    "battle_quests_since_draw": "Battle quests count only battles after drawing (B26)",
 }
+OPTION_NOTES = {
+    "battle_quests_since_draw": "off: every battle of the game counts",
+}
+"""One line of explanation beside an option whose label cannot say it all."""
 NOT_OFFERED = ("trade_any_resource",)
 """Options kept only to replay old saves: nobody plays them as a variant."""
 OPTION_CHOICES = {
@@ -164,6 +168,8 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
                                      id=f"opt-{f.name}")
                     else:
                         yield Input(str(value), type="integer" if f.type is int else "text", id=f"opt-{f.name}")
+                    if f.name in OPTION_NOTES:
+                        yield Label(OPTION_NOTES[f.name], classes="field-note")
             yield Static(id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start the game (ctrl+s)", variant="success", id="start")
