@@ -31,6 +31,7 @@ def bare(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameSta
     for p in s.players:
         s.removed_cards += p.quests
         p.quests = []
+        p.battles_at_draw = {}
     for hex_id in list(s.resources):
         for r, n in s.resources[hex_id].items():
             s.bank[r] += n

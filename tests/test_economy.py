@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from monuments_tui.rules import format_command, legal_commands
+from monuments_tui.rules.config import OPTIONS_0_3_0
 from monuments_tui.rules.pending import ProductionStep
 
 from .helpers import (
@@ -239,9 +241,35 @@ def test_green_trade_one_for_one():
 
 
 def test_trade_needs_a_worker_on_the_hex():
+    """B54: the traded resource goes on "a hex you control", a land hex with your worker; the
+    refusal cites Trade [l.387], not the monument bonus."""
     s = put_resources(put_units(ready(), 0, "E20"), "E20", metal=2)
     s = run(s, "play trade")
-    assert "no worker" in str(rejected(s, "trade metal food E19"))
+    refusal = rejected(s, "trade metal food E19")
+    assert "no worker on E19" in str(refusal) and refusal.rule == "Trade, l.387 (B54)"
+
+
+def test_trade_may_take_the_resource_it_gives():
+    """l.387: "take any one resource from the bank": the same type as the one given too, e.g. to
+    move a metal onto a hex that does not produce it (1:1 on green)."""
+    s = upgraded(put_units(put_units(ready(), 0, "E20"), 0, "E19"), 0, "trade")
+    s = put_resources(s, "E20", metal=1)
+    s = run(s, "play trade")
+    assert "trade metal metal E19" in {format_command(c) for c in legal_commands(s)}
+    s = run(s, "trade metal metal E19", "done")
+    assert s.resources["E19"]["metal"] == 1 and "metal" not in s.resources.get("E20", {})
+
+
+def test_trade_of_the_same_resource_refused_as_in_0_3_0():
+    """Option trade_any_resource=False is how 0.3.0 read l.387: a trade takes a different resource;
+    the refusal cites l.387 and the same-resource trades are not legal commands."""
+    assert OPTIONS_0_3_0["trade_any_resource"] is False
+    s = with_options(put_resources(put_units(ready(), 0, "E20"), "E20", metal=2), **OPTIONS_0_3_0)
+    s = run(s, "play trade")
+    refusal = rejected(s, "trade metal metal E20")
+    assert "different resource" in str(refusal) and refusal.rule == "Trade, l.387"
+    legal = {format_command(c) for c in legal_commands(s)}
+    assert "trade metal food E20" in legal and not any(c.split()[1] == c.split()[2] for c in legal)
 
 
 def test_bank_limits():

@@ -311,10 +311,12 @@ def test_rulebook_example_two_wood_on_a_forest_and_one_metal_on_a_mountain():
 
 
 def test_bonus_resources_must_match_a_hex_with_your_worker():
-    """l.288, B52: resources go on a hex producing them, with your worker, never above 5."""
+    """l.288, B52: resources go on a hex producing them, with your worker, never above 5; the
+    refusals cite the personal bonus [l.288]."""
     s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move", "option 2")
     assert "produces sheep, not wood" in str(rejected(s, "place wood F18"))
     assert "no worker on E18" in str(rejected(s, "place wood E18"))
+    assert rejected(s, "place wood F18").rule == rejected(s, "place wood E18").rule == "Build a layer of your monument, l.288"
     full = copy_state(s)
     add_resources(full, "E19", wood=5)
     assert "already holds 5" in str(rejected(full, "place wood E19"))

@@ -5,12 +5,15 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 
 from __future__ import annotations
 
-from monuments_tui.rules import GameConfig, decide, fold, format_command, legal_commands, new_game, parse_command
+from msgspec.structs import replace
+
+from monuments_tui.rules import GameConfig, RuleOptions, decide, fold, format_command, legal_commands, new_game, parse_command
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.state import copy_state
+from monuments_tui.rules.quests import check_quest, first_counted_battle
+from monuments_tui.rules.state import BattleRecord, GameState, copy_state
 from monuments_tui.rules.views import HIDDEN, visible_event, visible_state
-from tests.positions import add_resources, bare, clear_units, rejected, run, turn_of, workers_on
+from tests.positions import add_resources, bare, clear_units, game, rejected, run, turn_of, workers_on
 
 
 def quest_turn(layers: int = 0, green: bool = False, bonuses=()):
@@ -159,6 +162,8 @@ def test_bonus_resource_while_the_level_matches_the_back():
     s = quest_ready(layers=1)
     assert "bonus resource" in str(rejected(s, "turnin qs-land"))
     assert "produces metal, not wood" in str(rejected(s, "turnin qs-land wood E20"))
+    assert rejected(s, "turnin qs-land wood E20").rule == rejected(s, "turnin qs-land wood E18").rule == "Quests, l.377"
+    assert "no worker on E18" in str(rejected(s, "turnin qs-land wood E18"))
     after = run(s, "turnin qs-land food D18")
     assert after.resources["D18"] == {"food": 1}
     late = quest_ready(layers=2)
@@ -208,3 +213,64 @@ def test_the_ai_quests_are_hidden_until_the_end():
     over = copy_state(s)
     over.phase = "over"
     assert visible_state(over, 0).players[1].quests == ["qs-land"]
+
+
+# -- battle tasks and when the quest was drawn (B26) ------------------------------------------
+def won_battle(round_: int = 1) -> BattleRecord:
+    """A battle Greece (seat 0) won as the attacker on E19."""
+    return BattleRecord(round_, 0, 1, "E19", ("E20",), 3, 3, (1, 0, 0), (0, 0, 0), True)
+
+
+def battle_quest_drawn_after_a_battle(since_draw: bool) -> GameState:
+    """Greece won a battle, then drew and kept q23-battle ("Win 1 battle as the attacker")."""
+    s = quest_turn(layers=2)
+    s.config = replace(s.config, options=RuleOptions(battle_quests_since_draw=since_draw))
+    s.battles = [won_battle()]
+    s.quest_decks["2-3"] = ["q23-battle"] + [q for q in s.quest_decks["2-3"] if q != "q23-battle"]
+    return run(s, "play quest", "keep q23-battle")
+
+
+def test_battle_tasks_count_the_whole_game_by_default():
+    """l.371, B26: tasks are fulfilled "at any point during the game": a battle won before the
+    quest was drawn counts."""
+    s = battle_quest_drawn_after_a_battle(since_draw=False)
+    assert s.players[0].battles_at_draw == {"q23-battle": 1}
+    assert check_quest(s, 0, "q23-battle") == ""
+
+
+def test_battle_tasks_count_only_battles_since_the_draw_with_the_option():
+    """B26's alternative (option battle_quests_since_draw): the same position, but only battles
+    fought after the quest was kept count [l.371]."""
+    s = battle_quest_drawn_after_a_battle(since_draw=True)
+    assert check_quest(s, 0, "q23-battle") == "battles won (0 of 1)"
+    later = copy_state(s)
+    later.battles.append(won_battle(round_=2))
+    assert check_quest(later, 0, "q23-battle") == ""
+    after = run(turn_of(later, 0), "turnin q23-battle")
+    assert after.players[0].battles_at_draw == {}  # the record leaves with the quest
+
+
+def test_starting_quests_count_battles_from_the_start_of_the_game():
+    """B26's alternative: a starting quest was kept at set-up, before any battle [l.154]."""
+    s = game(options=RuleOptions(battle_quests_since_draw=True))
+    start = s.players[0].quests[0]
+    assert s.players[0].battles_at_draw == {start: 0}
+    assert first_counted_battle(s, 0, start) == 0
+
+
+def test_the_solo_ai_battle_tasks_count_the_whole_game_even_with_the_option():
+    """l.553, B83: the AI's battle quests "may be fulfilled during the game", checked at the end
+    against the whole battle log; the option applies to players' quests only."""
+    s = quest_turn(layers=2)
+    s.config = replace(s.config, mode="abundance", solo="easy", ai_seat=0, options=RuleOptions(battle_quests_since_draw=True))
+    s.battles = [won_battle()]
+    s.players[0].quests = ["q23-battle"]
+    s.players[0].battles_at_draw = {"q23-battle": 1}
+    assert check_quest(s, 0, "q23-battle") == ""
+
+
+def test_when_a_hidden_quest_was_drawn_is_hidden_too():
+    """B87: the record of when each quest was kept names the quest, so the others do not see it."""
+    s = battle_quest_drawn_after_a_battle(since_draw=True)
+    assert visible_state(s, 1).players[0].battles_at_draw == {}
+    assert visible_state(s, 0).players[0].battles_at_draw == {"q23-battle": 1}

@@ -164,7 +164,7 @@ def test_hand_built_final_position_line_by_line():
 
 
 def test_score_card_example_resources_per_four_and_extra_land_vp():
-    """l.202: "1 VP per 4 resources ... an extra VP per land area" (score card A: 2 VP per land hex)."""
+    """l.202: "1 VP per 4 resources ... an extra VP per land area" (score card A: 2 VP per land hex, B88)."""
     s = final_position()
     s.players[0].score_card = "score-a"
     got = lines(score_seat(s, 0))

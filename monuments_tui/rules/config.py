@@ -41,10 +41,14 @@ class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Ferry passengers stand in the ferry's hex wherever it sails [Ferry, l.254]. False is
     how 0.3.0 played: passengers stayed on the hex of the last move before the ferry sailed
     on (a bug, kept only so that games saved by 0.3.0 replay as they were played)."""
+    trade_any_resource: bool = True
+    """A trade may take the very resource it gives ("take any one resource", l.387); off
+    refuses that, as 0.3.0 did. Kept to replay 0.3.0 saves, not offered as a variant."""
 
 
-OPTIONS_0_3_0 = {
+OPTIONS_0_3_0: dict[str, object] = {
     "passengers_sail_with_ferry": False,
+    "trade_any_resource": False,
 }
 """Rule options whose default changed after 0.3.0, at the value 0.3.0 played with: a 0.3.0 save is replayed with these."""
 

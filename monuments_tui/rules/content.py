@@ -187,6 +187,19 @@ class Ability(Card, kw_only=True):
     """Cost to build one token on the board (workshop, farm); empty if not built."""
 
 
+class Civilisation(_Frozen, kw_only=True):
+    """A civilisation and the monument it builds [Components, l.57-60; Player set-up, l.152]."""
+
+    id: Civ
+    monument: str
+    source: str
+
+
+class _CivilisationFile(msgspec.Struct, forbid_unknown_fields=True):
+    about: str
+    civilisations: tuple[Civilisation, ...]
+
+
 class ExtraLine(_Frozen, kw_only=True):
     """An extra scoring line: `vp * (count // per)` where count is measured by `kind`."""
 
@@ -362,6 +375,24 @@ def parse_content(raw: Mapping[str, bytes]) -> Content:
     if errors:
         raise ContentError("card data is wrong:\n  - " + "\n  - ".join(errors))
     return content
+
+
+@functools.cache
+def load_civilisations() -> dict[str, Civilisation]:
+    """The four civilisations by id, from `data/civilisations.json`, each exactly once."""
+    raw = resources.files("monuments_tui").joinpath("data", "civilisations.json").read_bytes()
+    try:
+        civs = msgspec.json.decode(raw, type=_CivilisationFile).civilisations
+    except msgspec.MsgspecError as exc:
+        raise ContentError(f"data/civilisations.json: {exc}") from exc
+    if sorted(c.id for c in civs) != sorted(CIVS):
+        raise ContentError(f"data/civilisations.json: list each of {', '.join(CIVS)} exactly once")
+    return {c.id: c for c in civs}
+
+
+def monument_name(civ: str) -> str:
+    """The monument `civ` builds: "Colossus of Rhodes" for Greece [l.152]."""
+    return load_civilisations()[civ].monument
 
 
 # --------------------------------------------------------------------------- selections

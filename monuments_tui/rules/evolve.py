@@ -232,6 +232,7 @@ def _quest_deck_shuffled(s: GameState, e: ev.QuestDeckShuffled) -> None:
 
 def _quests_kept(s: GameState, e: ev.QuestsKept) -> None:
     s.players[e.seat].quests.extend(e.kept)
+    s.players[e.seat].battles_at_draw.update({q: len(s.battles) for q in e.kept})
     if e.deck == "start":
         s.start_quests.pop(str(e.seat), None)
         s.removed_cards.extend(e.discarded)
@@ -242,6 +243,7 @@ def _quests_kept(s: GameState, e: ev.QuestsKept) -> None:
 def _quest_completed(s: GameState, e: ev.QuestCompleted) -> None:
     p = s.players[e.seat]
     p.quests.remove(e.quest)
+    p.battles_at_draw.pop(e.quest, None)
     p.completed.append(e.quest)
 
 

@@ -2,8 +2,9 @@
 
 [Draw quest cards, l.367-381] Every task is machine-checkable. State tasks must hold
 when the quest is turned in (or, for the solo AI, at the end); battle tasks count
-battles from the whole game (B26), or only since the quest was drawn when the
-`battle_quests_since_draw` option is on.
+battles from the whole game (B26), or only since the quest was kept when the
+`battle_quests_since_draw` option is on. The solo AI's battle tasks always count the
+whole game: "the quest cards with battles ... may be fulfilled during the game" (l.553, B83).
 """
 
 from __future__ import annotations
@@ -28,10 +29,21 @@ def deck_for_layers(layers: int) -> str:
     return "0-1" if layers <= 1 else "2-3" if layers <= 3 else "4-5"
 
 
-def task_value(state: GameState, seat: int, task) -> int:
-    """How far `seat` is on one task: the count the task compares with its `n`."""
+def first_counted_battle(state: GameState, seat: int, quest_id: str) -> int:
+    """Index in `state.battles` of the first battle `quest_id`'s battle tasks count (B26)."""
+    if not state.config.options.battle_quests_since_draw or seat == state.config.ai_seat:
+        return 0
+    return state.players[seat].battles_at_draw.get(quest_id, 0)
+
+
+def task_value(state: GameState, seat: int, task, since: int = 0) -> int:
+    """How far `seat` is on one task: the count the task compares with its `n`.
+
+    Battle tasks count the battles from `state.battles[since]` on.
+    """
     board = load_board()
     kind = task.kind
+    battles = state.battles[since:]
     if kind == "land":
         return len(controlled_land(state, seat))
     if kind == "resource":
@@ -72,11 +84,11 @@ def task_value(state: GameState, seat: int, task) -> int:
     if kind == "layers":
         return state.players[seat].layers
     if kind == "battles_won":
-        return sum(1 for b in state.battles if b.attacker == seat and b.attacker_won)
+        return sum(1 for b in battles if b.attacker == seat and b.attacker_won)
     if kind == "battles_fought":
-        return sum(1 for b in state.battles if seat in (b.attacker, b.defender))
+        return sum(1 for b in battles if seat in (b.attacker, b.defender))
     if kind == "defended":
-        return sum(1 for b in state.battles if b.defender == seat and not b.attacker_won)
+        return sum(1 for b in battles if b.defender == seat and not b.attacker_won)
     if kind == "power":
         return military_power(state, seat)
     if kind == "common_bonuses":
@@ -96,8 +108,9 @@ def task_target(task) -> int:
 def check_quest(state: GameState, seat: int, quest_id: str) -> str:
     """"" if every task of the quest holds for `seat`, else a sentence naming the first unmet one."""
     quest = load_content().quest_by_id[quest_id]
+    since = first_counted_battle(state, seat, quest_id)
     for task in quest.tasks:
-        have, need = task_value(state, seat, task), task_target(task)
+        have, need = task_value(state, seat, task, since), task_target(task)
         if have < need:
             return f"{describe_task(task)} ({have} of {need})"
     return ""

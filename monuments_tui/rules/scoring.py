@@ -125,7 +125,7 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     lines.append(ScoreLine("resources", "Resources", _per(resources, card.resource_div, "resources"), resources // card.resource_div))
     workers = len(units_of(state, seat, "worker"))  # every worker on the map, monument hex and ferries too (B71)
     lines.append(ScoreLine("workers", "Workers", _per(workers, card.worker_div, "workers"), workers // card.worker_div))
-    land = len(controlled_land(state, seat))  # the monument hex is never a land hex (B64)
+    land = len(controlled_land(state, seat))  # "land area" is a land hex (B88), never the monument hex (B64)
     lines.append(ScoreLine("land", "Land hexes", f"{land} × {card.land_vp} VP", land * card.land_vp))
     power = military_power(state, seat)
     lines.append(ScoreLine("power", "Military power", _per(power, card.power_div, "power"), power // card.power_div))

@@ -114,6 +114,9 @@ class Player(msgspec.Struct):
     score_card: str = "vanilla"
     quests: list[str] = []
     """Quests in progress: hidden from the other players [l.369]."""
+    battles_at_draw: dict[str, int] = {}
+    """For each quest in progress, how many battles the log held when it was kept (B26);
+    a quest missing here (the solo AI's starting quest) counts from the start of the game."""
     completed: list[str] = []
     turns: int = 0
     """Turns this player has begun."""

@@ -45,6 +45,7 @@ def visible_state(state: GameState, seat: int | None) -> GameState:
     for player in out.players:
         if not sees_quests_of(state, seat, player.seat):
             player.quests = _blank(player.quests)
+            player.battles_at_draw = {}  # keyed by the hidden quest ids
     out.start_quests = {
         k: (list(v) if sees_quests_of(state, seat, int(k)) else _blank(v)) for k, v in out.start_quests.items()
     }

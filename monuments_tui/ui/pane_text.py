@@ -14,7 +14,7 @@ from rich.text import Text
 
 from monuments_tui.rules import queries as q
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import load_content, monument_name
 from monuments_tui.rules.state import ACTION_CARDS, GameState
 
 from monuments_tui.ui.map_style import CIV_COLOURS, CIV_LETTERS
@@ -70,7 +70,7 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
         seat = next((p.seat for p in state.players if p.civ == civ), None)
         out.append(f"{civ.capitalize()}'s monument hex")
         if seat is not None:
-            out.append(f": {state.players[seat].layers} layer(s) built")
+            out.append(f": {monument_name(civ)}, {state.players[seat].layers} layer(s) built")
         out.append("\n")
     elif h.id in layout.land:
         out.append(f"land, produces {h.resource}\n")
@@ -262,7 +262,8 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
         head = Text("\n")
         head.append_text(civ_label(state, seat))
         ctrl = controllers[seat] if seat < len(controllers) else "human"
-        head.append(f"  layer {p.layers}/5" + ("" if ctrl == "human" else f" · {ctrl}"))
+        head.append("" if ctrl == "human" else f"  {ctrl}")
+        head.append(f"\n{monument_name(p.civ)}: layer {p.layers}/5")
         parts.append(head)
         table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)
@@ -323,7 +324,7 @@ def _bonus_short(card_id: str) -> str:
 # -- quests ---------------------------------------------------------------------------------------
 def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -> Text:
     """The quests of `seat` (or every seat with `show_all`), completable ones marked with '*'."""
-    from monuments_tui.rules.quests import completable_quests, describe_task, task_target, task_value
+    from monuments_tui.rules.quests import completable_quests, describe_task, first_counted_battle, task_target, task_value
 
     content = load_content()
     out = Text()
@@ -350,9 +351,10 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
             out.append(f"{quest.text} ")
             out.append(f"+{quest.vp}" + (f"/{quest.penalty}" if quest.penalty else ""), style=DIM)
             progress = []
+            since = first_counted_battle(state, s, quest_id)
             for task in quest.tasks:
                 try:
-                    progress.append(f"{describe_task(task)} {task_value(state, s, task)}/{task_target(task)}")
+                    progress.append(f"{describe_task(task)} {task_value(state, s, task, since)}/{task_target(task)}")
                 except Exception:
                     pass
             if progress:

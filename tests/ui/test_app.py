@@ -107,12 +107,15 @@ async def test_the_rule_options_reach_the_game_config(tmp_path):
         form.query_one("#opt-retreat").value = "each"
         form.query_one("#opt-dice_cap").value = "3"
         form.query_one("#opt-air_fly_over").value = True
+        form.query_one("#opt-battle_quests_since_draw").value = True
+        assert not form.query("#opt-trade_any_resource")  # kept for 0.3.0 saves, not a variant
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
         config = game_screen(app).session.config
         assert config.civs == ("greece", "egypt", "maya", "inca") and config.mode == "scarcity"
         assert (config.options.retreat, config.options.dice_cap, config.options.air_fly_over) == ("each", 3, True)
+        assert config.options.battle_quests_since_draw and config.options.trade_any_resource
 
 
 # -- playing ---------------------------------------------------------------------------------------------------

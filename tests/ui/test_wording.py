@@ -45,3 +45,27 @@ def test_the_panes_describe_a_new_game():
     assert all(name in text for name in ("Greece", "Egypt", "Maya", "Inca")) and "Bank" in text
     assert "starting quests to choose from" in text
     assert "Greece's monument hex" in text
+
+
+def test_the_monuments_are_named_where_they_are_shown():
+    """Components l.57-60, Player set-up l.152: Greece builds the Colossus of Rhodes, Egypt the
+    Lighthouse of Alexandria, the Inca Machu Picchu and the Maya Tikal; the players pane, the
+    monument hex in the inspector and the end screen's score table name them."""
+    from rich.console import Console
+
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.ui.screens.end import score_table
+
+    names = {"greece": "Colossus of Rhodes", "egypt": "Lighthouse of Alexandria", "maya": "Tikal", "inca": "Machu Picchu"}
+    state = new_game(GameConfig(civs=("greece", "egypt", "maya", "inca"), seed=2))
+
+    def shown(renderable) -> str:
+        console = Console(width=200, record=True)
+        console.print(renderable)
+        return console.export_text()
+
+    players, table = shown(pane_text.players_text(state, 0)), shown(score_table(state))
+    for civ, name in names.items():
+        monument_hex = next(h.id for h in load_board().hexes.values() if h.monument_of == civ)
+        assert f"{civ.capitalize()}'s monument hex: {name}, 0 layer(s) built" in shown(pane_text.inspector_text(state, monument_hex))
+        assert f"{name}: layer 0/5" in players and name in table

@@ -20,6 +20,8 @@ from monuments_tui.rules.registry import generator, rule
 from monuments_tui.rules.state import GameState
 
 RULE = "Trade, l.387"
+PLACE_RULE = "Trade, l.387 (B54)"
+"""The traded resource goes on a hex you control: a land hex with your worker."""
 
 
 @opener("trade")
@@ -34,16 +36,16 @@ def trade_rate(state: GameState, seat: int, green: bool) -> int:
 
 @rule((pd.TradeStep, cmd.Trade))
 def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
-    """Spend `give` (2, or 1 on green), take one `get` onto a land hex with your worker (B54)."""
+    """Spend `give` (2, or 1 on green), take any one `get` onto a land hex with your worker (B54)."""
     p = state.pending
     if c.give not in RESOURCES or c.get not in RESOURCES:
         raise RuleViolation("trade names two resources", RULE, "Resources: wood, food, metal, sheep.")
-    if c.give == c.get:
-        raise RuleViolation("a trade takes a different resource than it gives", RULE)
+    if c.give == c.get and not state.config.options.trade_any_resource:
+        raise RuleViolation("a trade takes a different resource than it gives", RULE, "Take another resource.")
     rate = trade_rate(state, p.seat, p.green)
     paid = payment_events(state, p.seat, {c.give: rate}, 0, c.pay)
     after = fold(state, paid)
-    check_resource_placement(after, p.seat, c.get, c.hex, need_worker=True, must_match=False)
+    check_resource_placement(after, p.seat, c.get, c.hex, need_worker=True, must_match=False, rule=PLACE_RULE)
     events: list[ev.Event] = [*paid, ev.ResourcesGained(c.hex, c.get, 1)]
     if p.left <= 1:
         return finish_action(state, events)
@@ -67,8 +69,7 @@ def _gen(state: GameState):
         if totals[give] < 1:
             continue
         for get in RESOURCES:
-            if get != give:
-                for h in hexes:
-                    yield cmd.Trade(give, get, h)
+            for h in hexes:
+                yield cmd.Trade(give, get, h)
     if p.done:
         yield cmd.Done()

@@ -22,6 +22,12 @@ from monuments_tui.rules.state import ACTION_CARDS, GameState
 HEX_LIMIT = 5
 """At most 5 resources on a hex at any time [Production, l.232]."""
 
+START_RESOURCE_RULE = "Player set-up, l.162"
+"""Starting resources go on a hex producing them."""
+
+QUEST_BONUS_RULE = "Quests, l.377"
+"""A quest's bonus resource goes on a hex producing it, where you have a worker."""
+
 FIRST_TURN_CARDS = ("movement", "quest")
 """In a player's very first turn only Movement and Draw quest cards may be played (B58) [l.221]."""
 
@@ -48,7 +54,7 @@ def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
 def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev.Event]:
     """Place a starting resource on an in-play land hex that produces it (B55) [l.162]."""
     p = state.pending
-    check_resource_placement(state, p.seat, c.resource, c.hex, need_worker=False, must_match=True)
+    check_resource_placement(state, p.seat, c.resource, c.hex, need_worker=False, must_match=True, rule=START_RESOURCE_RULE)
     events: list[ev.Event] = [ev.ResourcesGained(c.hex, c.resource, 1)]
     nxt = next_setup_pending(state, p.seat, p.left - 1)
     if nxt is not None:
@@ -57,13 +63,15 @@ def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev
 
 
 def check_resource_placement(
-    state: GameState, seat: int, resource: str, hex_id: str, *, need_worker: bool, must_match: bool
+    state: GameState, seat: int, resource: str, hex_id: str, *, need_worker: bool, must_match: bool, rule: str
 ) -> None:
     """Check that one `resource` from the bank may be put on `hex_id`.
 
     Used for starting resources (B55), bonus and quest resources (l.288, l.377) and trades
     (B54): an in-play land hex (never a monument), matching its production where the
     rule says so, holding your worker where the rule says so, and never above 5 (B52).
+    `rule` is the caller's own citation, given when the hex's production or the worker
+    requirement refuses the placement.
     """
     board = load_board()
     if resource not in RESOURCES:
@@ -73,14 +81,14 @@ def check_resource_placement(
     if must_match and board.hex(hex_id).resource != resource:
         raise RuleViolation(
             f"{hex_id} produces {board.hex(hex_id).resource}, not {resource}",
-            "Player set-up, l.162",
+            rule,
             "Place a resource on a hex that produces that type.",
         )
     if need_worker:
         from monuments_tui.rules.queries import workers_on_land
 
         if not workers_on_land(state, seat, hex_id):
-            raise RuleViolation(f"you have no worker on {hex_id}", "Monument, l.288", "Place it where you have a worker.")
+            raise RuleViolation(f"you have no worker on {hex_id}", rule, "Place it where you have a worker.")
     elif occupied_by_other(state, hex_id, seat):
         raise RuleViolation(f"another player has pieces on {hex_id}", "Player set-up, l.162 (B55)")
     if resources_on(state, hex_id) >= HEX_LIMIT:
@@ -215,14 +223,14 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
         if c.resource is None and options:
             raise RuleViolation(
                 f"{c.quest} earns a bonus resource: name the resource and hex",
-                "Quests, l.377",
+                QUEST_BONUS_RULE,
                 f"For example: turn in {c.quest} {options[0][0]} {options[0][1]}.",
             )
         if c.resource is not None:
-            check_resource_placement(state, seat, c.resource, c.hex or "", need_worker=True, must_match=True)
+            check_resource_placement(state, seat, c.resource, c.hex or "", need_worker=True, must_match=True, rule=QUEST_BONUS_RULE)
             events.append(ev.ResourcesGained(c.hex, c.resource, 1))
     elif c.resource is not None:
-        raise RuleViolation(f"{c.quest} earns no bonus resource now", "Quests, l.377", "Turn it in without one.")
+        raise RuleViolation(f"{c.quest} earns no bonus resource now", QUEST_BONUS_RULE, "Turn it in without one.")
     if isinstance(state.pending, pd.AfterAction):
         from monuments_tui.rules.quests import completable_quests
 
@@ -239,7 +247,7 @@ def bonus_placements(state: GameState, seat: int) -> list[tuple[str, str]]:
     for h in sorted(layout(state).land):
         resource = board.hex(h).resource
         try:
-            check_resource_placement(state, seat, resource, h, need_worker=True, must_match=True)
+            check_resource_placement(state, seat, resource, h, need_worker=True, must_match=True, rule=QUEST_BONUS_RULE)
         except RuleViolation:
             continue
         out.append((resource, h))

@@ -19,6 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from monuments_tui.rules.content import monument_name
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
 from monuments_tui.ui.safety import guarded
@@ -39,6 +40,7 @@ def score_table(state: GameState) -> Table:
         civ = b.civ
         table.add_column(Text(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}", style=CIV_STYLE.get(civ, "")),
                          justify="right", no_wrap=True)
+    table.add_row("Monument", *[monument_name(b.civ) for b in scores])
     keys: list[tuple[str, str]] = []
     for b in scores:
         for line in b.lines:

@@ -46,8 +46,12 @@ OPTION_LABELS = {
     "failed_attack_damage": "Damage of a failed attack (B30)",
     "retreat": "Retreating units (B34)",
     "air_fly_over": "Air forces fly over other players' pieces (B46)",
-    "battle_quests_since_draw": "Battle quests count only battles after the draw (B26)",
+    "battle_quests_since_draw": "Battle quests count only battles after drawing (B26)",
 }
+OPTION_NOTES = {
+    "battle_quests_since_draw": "off: every battle of the game counts",
+}
+"""One line of explanation beside an option whose label cannot say it all."""
 OPTION_CHOICES = {
     "upgrade_discount": (("1 off per upgraded card", "cumulative"), ("1 off once any card is green", "flat")),
     "failed_attack_damage": (("both sides take damage", "both"), ("only the attacker", "attacker")),
@@ -56,7 +60,8 @@ OPTION_CHOICES = {
 
 
 def offered_options() -> list[msgspec.structs.FieldInfo]:
-    """The rule options the form offers: those with a label (the others keep old saves playing)."""
+    """The rule options the form offers, in their order in `RuleOptions`: those with a label
+    (the others exist only to replay old saves as they were played)."""
     return [f for f in msgspec.structs.fields(RuleOptions) if f.name in OPTION_LABELS]
 
 
@@ -162,6 +167,8 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
                                      id=f"opt-{f.name}")
                     else:
                         yield Input(str(value), type="integer" if f.type is int else "text", id=f"opt-{f.name}")
+                    if f.name in OPTION_NOTES:
+                        yield Label(OPTION_NOTES[f.name], classes="field-note")
             yield Static(id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start the game (ctrl+s)", variant="success", id="start")
