@@ -138,7 +138,7 @@ def _pairs_text(pairs: list[tuple[type, type]]) -> str:
         by_command.setdefault(command.__name__, []).append(pending.__name__)
     parts = []
     for command, pendings in sorted(by_command.items()):
-        at = ", ".join(f"`{p}`" for p in pendings) if len(pendings) <= 3 else f"{len(pendings)} other decisions"
+        at = ", ".join(f"`{p}`" for p in pendings) if len(pendings) <= 3 else f"{len(pendings)} decisions"
         parts.append(f"rule `{command}` at {at}")
     return "; ".join(parts)
 
