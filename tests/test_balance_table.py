@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,22 @@ def test_the_tables_in_docs_are_those_the_stored_reports_give(capsys, folder):
     doc = (root / "docs" / "balance.md").read_text(encoding="utf-8").splitlines()
     missing = [row for row in rows if row not in doc]
     assert not missing, "docs/balance.md is out of date; regenerate its tables:\n" + "\n".join(missing)
+
+
+def test_the_readme_summary_gives_figures_of_the_tables_and_links_them():
+    # The README keeps one paragraph and a few headline figures; each must be one of the
+    # current map's tables in docs/balance.md (a win rate, or the first seat's points).
+    root = SCRIPT.parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    summary = readme[readme.index("## Bots and balance"):readme.index("## The command notation")]
+    assert "[docs/balance.md](docs/balance.md)" in summary
+    doc = (root / "docs" / "balance.md").read_text(encoding="utf-8")
+    current = doc[doc.index("## The current map"):doc.index("## Reading the numbers")]
+    cells = {cell.strip() for line in current.splitlines() if line.startswith("|") for cell in line.split("|")}
+    figures = set(re.findall(r"(?<![\d.+])\d+\.\d%", current))
+    assert figures, "no win rate found in the current map's tables"
+    stated = re.findall(r"(?<![\d.+])\d+\.\d%", summary)
+    seats = [f"+{x}%" for x in re.findall(r"\+(\d+\.\d) points", summary)]
+    assert stated and seats
+    assert [x for x in stated if x not in figures] == []
+    assert [x for x in seats if x not in cells] == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import pathlib
 import random
 import subprocess
@@ -26,23 +28,113 @@ from monuments_tui.rules.state import copy_state
 
 from .helpers import greece_egypt_ready, rejected, start
 
-RULES_DIR = pathlib.Path(__file__).resolve().parent.parent / "monuments_tui" / "rules"
+PACKAGE_DIR = pathlib.Path(__file__).resolve().parent.parent / "monuments_tui"
+RULES_DIR = PACKAGE_DIR / "rules"
+
+LAZY_INTERFACE = {"monuments_tui.cli": {"monuments_tui.ui.app"}}
+"""The command line imports the app inside the function that starts it, so headless commands never load it."""
+
+RULES_MAY_LOAD = {"monuments_tui", "monuments_tui.data"}
+"""Besides itself, the rules core loads only its parent package and the packaged data it reads."""
+
+IMPORT_EACH = """
+import importlib, json, sys
+loaded, errors = {}, {}
+for name in sys.argv[1:]:
+    before = set(sys.modules)
+    try:
+        importlib.import_module(name)
+    except Exception as e:
+        errors[name] = repr(e)
+    loaded[name] = sorted(set(sys.modules) - before)
+print(json.dumps({"loaded": loaded, "errors": errors}))
+"""
+"""Imports each module named on the command line in turn; says what each one loaded first, and which failed."""
 
 
-def test_core_imports_no_interface():
-    """The rules core, bots, session and saves import neither textual nor rich (architecture)."""
-    code = (
-        "import importlib, sys\n"
-        "for m in ('monuments_tui.rules', 'monuments_tui.ai.bots', 'monuments_tui.session', 'monuments_tui.saves'):\n"
-        "    try:\n"
-        "        importlib.import_module(m)\n"
-        "    except ModuleNotFoundError as e:\n"
-        "        if e.name != m: raise\n"
-        "bad = sorted(n for n in sys.modules if n.split('.')[0] in ('textual', 'rich'))\n"
-        "print(','.join(bad))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+def module_name(path: pathlib.Path) -> str:
+    parts = path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def source_modules(under: pathlib.Path = PACKAGE_DIR) -> dict[str, pathlib.Path]:
+    """Every module of the package under `under` except the interface (`ui/`), read from the source tree."""
+    return {
+        module_name(path): path
+        for path in sorted(under.rglob("*.py"))
+        if path.relative_to(PACKAGE_DIR).parts[0] != "ui"
+    }
+
+
+def imported_names(path: pathlib.Path) -> set[str]:
+    """Every module an import statement of `path` names, at any depth (lazy imports too)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            assert node.level == 0, f"{path}: relative import of {node.module}"
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def within(name: str, modules) -> bool:
+    """True if `name` is one of `modules` or something inside one of them."""
+    return any(name == m or name.startswith(m + ".") for m in modules)
+
+
+def is_interface(name: str) -> bool:
+    return within(name, ("textual", "rich", "monuments_tui.ui"))
+
+
+def import_each(modules) -> dict:
+    """Import `modules` one after the other in a fresh interpreter (`__main__` runs the app: not imported)."""
+    names = [m for m in modules if not m.endswith("__main__")]
+    out = subprocess.run([sys.executable, "-c", IMPORT_EACH, *names], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_purity_checks_see_every_module_outside_the_interface():
+    """The module lists come from the source tree: a new module is checked without being listed here."""
+    modules = source_modules()
+    assert {"monuments_tui.cli", "monuments_tui.session", "monuments_tui.saves", "monuments_tui.ai.bots",
+            "monuments_tui.rules", "monuments_tui.rules.decide", "monuments_tui.rules.solo.turn"} <= set(modules)
+    assert not any(m.startswith("monuments_tui.ui") for m in modules)
+    assert set(source_modules(RULES_DIR)) == {m for m in modules if m.startswith("monuments_tui.rules")}
+
+
+def test_no_module_outside_the_interface_imports_it():
+    """No import of textual, rich or monuments_tui.ui outside ui/, even inside a function (architecture)."""
+    offenders = {}
+    for name, path in source_modules().items():
+        allowed = LAZY_INTERFACE.get(name, set())
+        bad = {n for n in imported_names(path) if is_interface(n) and not within(n, allowed)}
+        if bad:
+            offenders[name] = sorted(bad)
+    assert offenders == {}
+
+
+def test_every_module_outside_the_interface_imports_and_loads_none_of_it():
+    """Each module imports cleanly in a fresh interpreter, and nothing it loads is textual, rich or ui."""
+    result = import_each(source_modules())
+    assert result["errors"] == {}
+    loaded = {m: [n for n in names if is_interface(n)] for m, names in result["loaded"].items()}
+    assert {m: names for m, names in loaded.items() if names} == {}
+
+
+def test_the_rules_core_imports_nothing_outside_itself():
+    """The rules core imports only the standard library, msgspec and its own modules; its data it reads as resources."""
+    outside = {}
+    for name, path in source_modules(RULES_DIR).items():
+        bad = {n for n in imported_names(path) if within(n, ("monuments_tui",)) and not within(n, ("monuments_tui.rules",))}
+        if bad:
+            outside[name] = sorted(bad)
+    assert outside == {}
+    result = import_each(source_modules(RULES_DIR))
+    assert result["errors"] == {}
+    loaded = {n for names in result["loaded"].values() for n in names if within(n, ("monuments_tui",))}
+    assert {n for n in loaded if not within(n, ("monuments_tui.rules",))} <= RULES_MAY_LOAD
 
 
 def test_core_does_no_terminal_or_file_io():

@@ -343,17 +343,3 @@ def test_simulated_games_are_written_as_saves(tmp_path):
         replay = Replay.open(p)
         assert replay.seats == ("random", "random") and replay.steps
         assert replay.config == GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=replay.config.seed)
-
-
-def test_saves_session_replay_and_records_import_no_interface():
-    """The game core stays free of textual and rich (checked in a fresh interpreter)."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, monuments_tui.saves, monuments_tui.session, monuments_tui.timeline, "
-        "monuments_tui.replay, monuments_tui.records\n"
-        "print(','.join(sorted(n for n in sys.modules if n.split('.')[0] in ('textual', 'rich'))))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from monuments_tui.rules import commands as cmd
+from monuments_tui.rules import legal_commands
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, PlaceStartResource
 from monuments_tui.rules.queries import layout
 from monuments_tui.rules.state import ACTION_CARDS
 
-from .helpers import finish_setup, greece_egypt_ready, rejected, run, start
+from .helpers import finish_setup, greece_egypt_ready, put_units, rejected, run, start
 
 CONFIGS = [
     (("greece", "egypt"), "abundance"),
@@ -90,10 +92,18 @@ def test_starting_resource_must_match_the_hex():
 
 
 def test_starting_resource_not_on_another_players_continent_hex_with_pieces():
-    """B55: never a hex holding another player's pieces, nor a monument hex."""
+    """B55: never a hex holding another player's pieces, nor a monument hex [Player set-up, l.162]."""
     s = start()
     s = run(s, f"startquest {s.pending.options[0]}")
-    assert rejected(s, "start wood F19")  # Greece's own monument hex produces nothing
+    rival = put_units(s, 1, "E19")  # an Egyptian worker on a Greek wood hex
+    assert "another player has pieces on E19" in str(rejected(rival, "start wood E19"))
+    assert cmd.PlaceStartResource("wood", "E19") not in legal_commands(rival)
+    assert cmd.PlaceStartResource("wood", "E19") in legal_commands(s)
+    assert run(rival, "start metal E20").resources["E20"] == {"metal": 1}
+    own = put_units(s, 0, "E19")  # the player's own pieces do not stand in the way
+    assert run(own, "start wood E19").resources["E19"] == {"wood": 1}
+    for monument in ("F19", "H19"):  # Greece's own, and Egypt's with its 3 workers
+        assert "not a land hex" in str(rejected(s, f"start wood {monument}"))
 
 
 def test_unused_continents_and_islands_are_out_of_play():

@@ -28,7 +28,7 @@ class Pieces(msgspec.Struct, frozen=True):
 
 @cache
 def load_pieces() -> Pieces:
-    """The piece and monument tables (loaded once)."""
+    """The piece and monument tables (loaded once) [Monument costs, l.170-174; Unit and building costs, l.178-184]."""
     raw = json.loads(files("monuments_tui.data").joinpath("pieces.json").read_text(encoding="utf-8"))
     return Pieces(
         building_costs={k: dict(v["cost"]) for k, v in raw["buildings"].items()},
@@ -39,7 +39,7 @@ def load_pieces() -> Pieces:
 
 
 def layer_cost(layer: int, layer4_workers: int = 2) -> LayerCost:
-    """The requirements of monument layer `layer` (1-5)."""
+    """The requirements of monument layer `layer` (1-5) [Monument costs, l.170-174]."""
     row = load_pieces().monument[layer - 1]
     if layer == 4 and row.workers != layer4_workers:
         return msgspec.structs.replace(row, workers=layer4_workers)

@@ -14,7 +14,7 @@ BUILDING_POWER = {"fort": 2, "town": 1, "factory": 0, "workshop": 0, "farm": 0}
 
 
 def unit_power(unit: Unit, on_land: bool, naval_assault: bool = False) -> int:
-    """Power of a unit fighting over land (`on_land`) or water.
+    """Power of a unit fighting over land (`on_land`) or water [Unit and building costs, l.178-182].
 
     Armed workers 1 on land, 0 at sea; navies 3 at sea (1 against land with the naval
     assault ability, B21); armies 3 on land, 1 aboard a ferry; air forces 2 anywhere.
@@ -35,7 +35,7 @@ def unit_power(unit: Unit, on_land: bool, naval_assault: bool = False) -> int:
 
 
 def building_power(state: GameState, building: Building) -> int:
-    """Power of a working building; damaged ones have none [l.345]."""
+    """Power of a working building: fort 2, town 1 [Fort, l.246; Town, l.248]; damaged ones have none [l.345]."""
     if building.damaged:
         return 0
     extra = bonus_amount(state, building.owner, "fort_power") if building.kind == "fort" else 0

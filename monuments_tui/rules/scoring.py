@@ -100,7 +100,7 @@ def _extra_line(state: GameState, seat: int, extra: ExtraLine) -> ScoreLine:
 
 
 def score_card_of(state: GameState, seat: int) -> ScoreCard:
-    """The score card `seat` scores with (the vanilla card by default)."""
+    """The score card `seat` scores with (the vanilla card by default) [Goal of the game, l.200; Solo set-up, l.436]."""
     return load_content().score_by_id[state.players[seat].score_card]
 
 
@@ -156,7 +156,7 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
 
 
 def score(state: GameState) -> list[ScoreBreakdown]:
-    """Every seat's score breakdown, in seat order."""
+    """Every seat's score breakdown, in seat order [Game end, l.395-407]."""
     return [score_seat(state, seat) for seat in range(state.seats)]
 
 
@@ -178,5 +178,5 @@ def ranking(state: GameState, scores: list[ScoreBreakdown] | None = None) -> lis
 
 
 def winners(state: GameState) -> list[int]:
-    """The seats in first place (more than one if the victory is shared)."""
+    """The seats in first place (more than one if the victory is shared) [Game end, l.407-409]."""
     return [p.seat for p in ranking(state) if p.place == 1]

@@ -25,7 +25,7 @@ Insane with AI-2; crossed with the two monument tables this makes four distinct 
 
 
 def new_game(config: GameConfig) -> GameState:
-    """The state of a new game after the deal, waiting for the first set-up choice.
+    """The state of a new game after the deal, waiting for the first set-up choice [Set-up, l.118-166].
 
     Raises:
         ValueError: if the configuration breaks the set-up rules.
@@ -142,7 +142,7 @@ def new_game(config: GameConfig) -> GameState:
 
 
 def next_setup_pending(state: GameState, seat: int, left: int):
-    """The set-up decision after `seat` has `left` starting resources still to place.
+    """The set-up decision after `seat` has `left` starting resources still to place [Player set-up, l.154, l.162].
 
     Players choose in seat order: keep a starting quest, then place two resources.
     Returns None when set-up is complete.

@@ -26,11 +26,12 @@ ABILITY_BUILDINGS = ("workshop", "farm")
 
 @opener("build")
 def open_build(state: GameState, seat: int, green: bool) -> list[ev.Event]:
+    """Build or repair one building; green takes 1 resource off [Build a building, l.240-242]."""
     return [ev.PendingSet(pd.BuildStep(seat, green=green))]
 
 
 def building_cost(piece: str) -> dict[str, int]:
-    """The cost of a building, bridge or ferry, or of an ability's workshop or farm."""
+    """The cost of a building, bridge or ferry, or of an ability's workshop or farm [Buildings, l.246-254]."""
     if piece in ABILITY_BUILDINGS:
         ability = next(a for a in load_content().abilities if a.effect == piece)
         return dict(ability.token_cost)

@@ -60,7 +60,7 @@ def populate(state: GameState, c: cmd.Populate) -> list[ev.Event]:
 
 @rule((pd.PopulateStep, cmd.Done))
 def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
-    """Stop after one town on the green side ("up to two towns")."""
+    """Stop after one town on the green side ("up to two towns") [Populate, l.266]."""
     if not state.pending.towns:
         raise RuleViolation("populate at least one town first", "In a turn, l.206 (B59)")
     return finish_action(state, [])

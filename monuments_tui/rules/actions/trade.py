@@ -26,6 +26,7 @@ PLACE_RULE = "Trade, l.387 (B54)"
 
 @opener("trade")
 def open_trade(state: GameState, seat: int, green: bool) -> list[ev.Event]:
+    """Trade with the bank up to two times [Trade, l.385-387]."""
     return [ev.PendingSet(pd.TradeStep(seat, green=green, left=2))]
 
 
@@ -36,7 +37,7 @@ def trade_rate(state: GameState, seat: int, green: bool) -> int:
 
 @rule((pd.TradeStep, cmd.Trade))
 def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
-    """Spend `give` (2, or 1 on green), take any one `get` onto a land hex with your worker (B54)."""
+    """Spend `give` (2, or 1 on green), take any one `get` onto a land hex with your worker (B54) [Trade, l.387]."""
     p = state.pending
     if c.give not in RESOURCES or c.get not in RESOURCES:
         raise RuleViolation("trade names two resources", RULE, "Resources: wood, food, metal, sheep.")
@@ -54,7 +55,7 @@ def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
 
 @rule((pd.TradeStep, cmd.Done))
 def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
-    """Stop after one trade ("up to two times")."""
+    """Stop after one trade ("up to two times") [Trade, l.385]."""
     if not state.pending.done:
         raise RuleViolation("trade at least once first", "In a turn, l.206 (B59)")
     return finish_action(state, [])

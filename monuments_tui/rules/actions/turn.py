@@ -69,8 +69,9 @@ def check_resource_placement(
 
     Used for starting resources (B55), bonus and quest resources (l.288, l.377) and trades
     (B54): an in-play land hex (never a monument), matching its production where the
-    rule says so, holding your worker where the rule says so, and never above 5 (B52).
-    `rule` is the caller's own citation, given when the hex's production or the worker
+    rule says so, holding your worker where the rule says so, and never above 5 (B52);
+    with a limited bank, only while it has one left [Components, l.78-81 (B50)]. `rule`
+    is the caller's own citation, given when the hex's production or the worker
     requirement refuses the placement.
     """
     board = load_board()
@@ -173,7 +174,7 @@ def take_back(state: GameState, c: cmd.TakeBack) -> list[ev.Event]:
 
 @rule((pd.ChooseAction, cmd.DiscardCard))
 def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
-    """With no playable card and nothing to take back, discard a card for no effect (B59)."""
+    """With no playable card and nothing to take back, discard a card for no effect (B59) [In a turn, l.206-207]."""
     seat = state.pending.seat
     player = state.players[seat]
     if c.card not in player.hand:
@@ -203,7 +204,7 @@ def _gen_action(state: GameState):
 # -- quests and the end of the turn ----------------------------------------------------
 @rule((pd.ChooseAction, cmd.TurnInQuest), (pd.AfterAction, cmd.TurnInQuest))
 def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
-    """Turn in a completed quest during your own turn [Quests, l.371-377]."""
+    """Turn in a completed quest during your own turn [Draw quest cards, l.371-377]."""
     from monuments_tui.rules.quests import bonus_resource_due, check_quest
 
     seat = state.pending.seat
@@ -256,7 +257,7 @@ def bonus_placements(state: GameState, seat: int) -> list[tuple[str, str]]:
 
 @rule((pd.AfterAction, cmd.EndTurn))
 def end_turn_command(state: GameState, c: cmd.EndTurn) -> list[ev.Event]:
-    """End the turn; quests still met may be turned in on a later turn."""
+    """End the turn; quests still met may be turned in on a later turn [In a turn, l.206; Draw quest cards, l.373]."""
     return end_turn(state)
 
 

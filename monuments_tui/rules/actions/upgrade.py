@@ -22,6 +22,7 @@ RULE = "Upgrade an action, l.215"
 
 @opener("upgrade")
 def open_upgrade(state: GameState, seat: int, green: bool) -> list[ev.Event]:
+    """Upgrade one action card, paying its own upgrade cost [Upgrade an action, l.215]."""
     return [ev.PendingSet(pd.UpgradeStep(seat, green=green))]
 
 

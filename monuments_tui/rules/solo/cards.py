@@ -44,7 +44,7 @@ HEX_BUILDINGS = ("town", "fort", "factory")
 
 # -- Production [l.463-465] ----------------------------------------------------------------------
 def production(t: AiContext) -> str:
-    """Produce on up to 2 (green 3) hexes that produce the most resources; the type does not matter."""
+    """Produce on up to 2 (green 3) hexes that produce the most resources; the type does not matter [Solo production, l.465]."""
     green = is_green(t, "production")
     seat = t.seat
     step = pd.ProductionStep(seat, green=green, left=3 if green else 2)
@@ -66,14 +66,14 @@ def production(t: AiContext) -> str:
 
 # -- Movement [l.467-474] --------------------------------------------------------------------------
 def movement(t: AiContext) -> str:
-    """Move up to 2 (green 3) units by the Movement priorities."""
+    """Move up to 2 (green 3) units by the Movement priorities [Solo movement, l.469-474]."""
     slots = 3 if is_green(t, "movement") else 2
     return "done" if move_units(t, slots, "Movement") else "nothing"
 
 
 # -- Population [l.476-478] ------------------------------------------------------------------------
 def population(t: AiContext) -> str:
-    """A worker into a town with 2 AI workers (green: up to 2 towns), where it best reaches new land."""
+    """A worker into a town with 2 AI workers (green: up to 2 towns), where it best reaches new land [Solo population, l.478]."""
     green = is_green(t, "population")
     seat = t.seat
     step = pd.PopulateStep(seat, green=green, left=2 if green else 1)
@@ -94,7 +94,7 @@ def population(t: AiContext) -> str:
 
 # -- Upgrade a card [l.498-502] ---------------------------------------------------------------------------
 def upgrade(t: AiContext) -> str:
-    """Upgrade Movement, Production, Population, Special in turn, free (B75); then move one unit and reshuffle."""
+    """Upgrade Movement, Production, Population, Special in turn, free (B75); then move one unit and reshuffle [l.500-502]."""
     seat = t.seat
     order = load_solo().upgrade_order
     target = next((c for c in order if not is_green(t, c)), None)
@@ -201,7 +201,7 @@ def build(t: AiContext) -> str:
 
 # -- Draw quest card [l.514-516] -------------------------------------------------------------------------------------
 def quest(t: AiContext) -> str:
-    """Draw 1 quest from the deck of the AI's monument level, unseen, onto its quest stack."""
+    """Draw 1 quest from the deck of the AI's monument level, unseen, onto its quest stack [Solo draw quest card, l.516]."""
 
     seat = t.seat
     deck = deck_for_layers(t.state.players[seat].layers)

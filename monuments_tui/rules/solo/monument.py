@@ -82,7 +82,10 @@ def layer_bonus_events(t: AiContext, layer: int) -> str:
 
 
 def monument(t: AiContext) -> str:
-    """1. Build the next layer by the difficulty table. 2. Else attack, if stronger. 3. Else move one unit and reshuffle."""
+    """1. Build the next layer by the difficulty table. 2. Else attack, if stronger. 3. Else move one unit and reshuffle.
+
+    [Build your Monument, l.520-549]
+    """
     seat = t.seat
     player = t.state.players[seat]
     level = t.ai.difficulty
