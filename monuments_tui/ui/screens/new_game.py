@@ -48,11 +48,18 @@ OPTION_LABELS = {
     "air_fly_over": "Air forces fly over other players' pieces (B46)",
     "battle_quests_since_draw": "Battle quests count only battles after the draw (B26)",
 }
+"""The rule options the form offers, in plain words; an option without a label (such as the
+0.3.0 behaviours kept for old saves, config.OPTIONS_0_3_0) keeps its default."""
 OPTION_CHOICES = {
     "upgrade_discount": (("1 off per upgraded card", "cumulative"), ("1 off once any card is green", "flat")),
     "failed_attack_damage": (("both sides take damage", "both"), ("only the attacker", "attacker")),
     "retreat": (("all to one hex", "together"), ("each unit its own hex", "each")),
 }
+
+
+def offered_options() -> list[msgspec.structs.FieldInfo]:
+    """The fields of `RuleOptions` the form shows: those with a label."""
+    return [f for f in msgspec.structs.fields(RuleOptions) if f.name in OPTION_LABELS]
 
 
 @dataclass
@@ -146,7 +153,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
                 yield Label("unlimited undo, every hand open", classes="field-note")
             yield Static(Text("Rule options (the defaults are the project's reading of the rulebook)",
                               style="bold"), classes="section")
-            for f in msgspec.structs.fields(RuleOptions):
+            for f in offered_options():
                 value = pre.options.get(f.name, f.default)
                 with Horizontal(classes="field option-row"):
                     yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
@@ -212,7 +219,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         options = {}
-        for f in msgspec.structs.fields(RuleOptions):
+        for f in offered_options():
             widget = self.query_one(f"#opt-{f.name}")
             if isinstance(widget, Checkbox):
                 options[f.name] = widget.value
