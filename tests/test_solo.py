@@ -17,7 +17,7 @@ from monuments_tui.rules.pending import AiTurn, ChooseAction
 from monuments_tui.rules.queries import controlled_land, resource_totals, units_of
 from monuments_tui.rules.solo import deck
 from monuments_tui.rules.solo.tables import ai_layer, difficulty, load_solo
-from monuments_tui.rules.state import Bridge, Building, Ferry, GameState, copy_state
+from monuments_tui.rules.state import Bridge, Building, copy_state
 from tests.helpers import put_resources as resources
 from tests.helpers import put_units as place
 from tests.helpers import run
