@@ -14,7 +14,7 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.commands import Move
 from monuments_tui.rules.queries import layout
-from monuments_tui.rules.solo.context import AiContext, PlayerDistance
+from monuments_tui.rules.solo.context import AiContext
 from monuments_tui.rules.solo.measures import empty_player_land, island_targets, nearest
 from monuments_tui.rules.solo.monument import sacrifice_order
 from monuments_tui.rules.state import Building, Ferry, copy_state
@@ -111,13 +111,14 @@ def test_movement_sends_them_to_the_players_continent_once_ferries_carry_workers
 
 # -- Special [l.482-492] --------------------------------------------------------------------------
 def test_bridge_goes_where_it_opens_most_of_the_continent():
-    """l.482: the bridge goes where it makes it easiest to reach the rest of the continent: from
-    E19, the river to D18 opens the north-west, the one to E18 only E18 (reached from F18 anyway)."""
-    s = place(blank(), AI, "E19")
-    s = resources(s, "E19", wood=1)
+    """l.482: the bridge goes where it makes it easiest to reach the rest of the continent. Inca's
+    workers on J11 and K11 already reach J10, K10-K12 and L10: a bridge from J11 to I12 or J12
+    opens land beyond, one to J10 or K11 or from K11 to K12 opens nothing."""
+    s = clear_ai(solo(civs=("inca", "maya")), start=("J10", "K11", "L10"))
+    s = resources(place(place(s, AI, "J11"), AI, "K11"), "K11", wood=1)
     s, events = ai_turn(with_deck(s, ["special"]))
     [bridge] = [e.bridge for e in events if isinstance(e, ev.BridgeBuilt)]
-    assert {bridge.a, bridge.b} in ({"E19", "D18"}, {"E19", "D19"})
+    assert {bridge.a, bridge.b} in ({"J11", "I12"}, {"J11", "J12"})
 
 
 def test_ferry_is_built_nearest_an_island():
@@ -182,23 +183,32 @@ def test_green_special_arms_the_worker_closest_to_the_player():
     s = copy_state(s)
     _, events = ai_turn(with_deck(s, ["special"]))
     [armed] = [e.unit for e in events if isinstance(e, ev.UnitEquipped) and e.item == "weapon"]
-    before = copy_state(s)
-    assert before.units[armed].hex == "F18" and not before.units[armed].weapon
+    assert s.units[armed].hex == "F18" and not s.units[armed].weapon
 
 
 # -- Build a building [l.508] -------------------------------------------------------------------------
-def only_left(s, kind: str):
-    """An AI town already on C19 (so the D6 is rolled) and `kind` the one building type left."""
+def only_left(s, kind: str, pay_from: str = "E20"):
+    """An AI town already on C19 (so the D6 is rolled), `kind` the one building type left, and
+    the 2 resources to pay on `pay_from`."""
     s = build(s, "town", "C19")
     s = copy_state(s)
     s.players[AI].supply.update({k: 1 if k == kind else 0 for k in ("town", "fort", "factory")})
-    return resources(s, "E20", metal=2)
+    return resources(s, pay_from, metal=2)
 
 
 def built(s):
     _, events = ai_turn(with_deck(s, ["build"]))
     [b] = [e.building for e in events if isinstance(e, ev.BuildingPlaced)]
     return b
+
+
+def test_town_goes_by_two_workers_then_by_the_most_free_hexes_around():
+    """l.508: a town goes on a hex with 2 workers first (C18, in a corner), else on a hex with 1
+    worker closest to the most unoccupied hexes (D18, in the middle of Europe, not C18)."""
+    s = place(place(blank(), AI, "C18", 2), AI, "D18")
+    assert built(only_left(s, "town", "D18")).hex == "C18"
+    s = place(place(blank(), AI, "C18"), AI, "D18")
+    assert built(only_left(s, "town", "D18")).hex == "D18"
 
 
 def test_fort_goes_closest_to_the_player():
@@ -279,6 +289,3 @@ def test_monument_third_command_moves_one_unit_and_reshuffles_everything():
     assert "third command" in narration(events) and len(of_type(events, ev.UnitMoved)) == 1
     assert sorted(s.ai.draw) == ["build", "monument", "production", "quest", "special"]
     assert s.ai.discard == [] and s.ai.draw[0] != "monument"
-    near = PlayerDistance(s, AI)
-    [moved] = of_type(events, ev.UnitMoved)
-    assert near(moved.hex)[0] <= 3  # by the Movement priorities: toward the player
