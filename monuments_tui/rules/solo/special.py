@@ -71,7 +71,7 @@ def crossings(state: GameState, seat: int, extra: frozenset | None = None) -> in
 
 def continent_open(state: GameState, seat: int) -> bool:
     """True if bridges (anyone's) already join all of the AI's home continent to its monument:
-    then its bridge step is done and Special goes on to ferries."""
+    with `solo_bridges_open_land` (0.3.0) its bridge step is then done and Special goes on to ferries."""
     board = load_board()
     home = home_land(state, seat) | {monument_hex(state, seat)}
     bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
