@@ -17,49 +17,11 @@ from monuments_tui.rules.pending import AiTurn, ChooseAction
 from monuments_tui.rules.queries import controlled_land, resource_totals, units_of
 from monuments_tui.rules.solo import deck
 from monuments_tui.rules.solo.tables import ai_layer, difficulty, load_solo
-from monuments_tui.rules.state import Bridge, Building, Ferry, GameState, copy_state
+from monuments_tui.rules.state import Bridge, Building, copy_state
 from tests.helpers import put_resources as resources
 from tests.helpers import put_units as place
 from tests.helpers import run
-
-AI = 0
-HUMAN = 1
-
-
-def solo(level: str = "easy", seed: int = 1, civs=("greece", "egypt")) -> GameState:
-    """A solo game set up, the AI (seat 0) to play its first turn."""
-    s = new_game(GameConfig(civs=civs, solo=level, ai_seat=AI, seed=seed))
-    while s.phase == "setup":
-        s = fold(s, decide(s, legal_commands(s)[0]))
-    return s
-
-
-def ai_turn(state: GameState) -> tuple[GameState, list[ev.Event]]:
-    events = decide(state, AiAct())
-    return fold(state, events), events
-
-
-def narration(events: list[ev.Event]) -> str:
-    return "\n".join(e.text for e in events if isinstance(e, ev.AiNarrated))
-
-
-def with_deck(state: GameState, draw: list[str], **kw) -> GameState:
-    s = copy_state(state)
-    s.ai = replace(s.ai, draw=list(draw), **kw)
-    return s
-
-
-def clear_ai(state: GameState, start: tuple[str, ...] = ("E19", "E20", "F18")) -> GameState:
-    """No AI units or resources (on its `start` hexes): a blank position to build a test on."""
-    s = copy_state(state)
-    for uid, u in list(s.units.items()):
-        if u.owner == AI:
-            del s.units[uid]
-            s.players[AI].supply[u.kind] += 1
-    for h in start:
-        for r, n in s.resources.pop(h, {}).items():
-            s.bank[r] += n
-    return s
+from tests.solo_helpers import AI, HUMAN, ai_turn, clear_ai, narration, solo, with_deck
 
 
 # -- set-up [Solo set-up, l.432-446] -----------------------------------------------------------
@@ -215,7 +177,7 @@ def test_difficulty_tables():
     assert len({(difficulty(lv).table, difficulty(lv).score_card) for lv in ("easy", "normal", "hard", "insane")}) == 4
     solo_tables = load_solo()
     assert solo_tables.upgrade_order == ("movement", "production", "population", "special")
-    assert solo_tables.costs == {"building": 2, "unit": 2, "bridge": 1, "ferry": 1, "upgrade": 0}
+    assert solo_tables.costs == {"building": 2, "bridge": 1, "ferry": 1, "upgrade": 0}
 
 
 # -- the cards ----------------------------------------------------------------------------------------
@@ -268,85 +230,6 @@ def test_population_picks_the_town_nearest_new_land():
     s, events = ai_turn(with_deck(s, ["population"]))
     [placed] = [e for e in events if isinstance(e, ev.UnitPlaced)]
     assert placed.unit.hex == "F18"  # E18 is one step away across the bridge
-
-
-def test_special_bridges_then_ferries_then_units():
-    """l.482-488: Special builds bridges until the AI has 2, then ferries until 2, then trains a
-    military unit by a D6 roll (1-2 air, 3-4 navy, 5-6 army), replacing a worker, for any 2 resources.
-    South America has land behind two rivers in a row (docs/map.md), so an Inca AI needs both bridges."""
-    s = clear_ai(solo(civs=("inca", "maya")), start=("J10", "K11", "L10"))
-    s = place(s, AI, "K11", 2)
-    s = resources(s, "K11", wood=3, metal=3)
-    s, events = ai_turn(with_deck(s, ["special"]))
-    [bridge] = [e.bridge for e in events if isinstance(e, ev.BridgeBuilt)]
-    assert "K11" in (bridge.a, bridge.b) and bridge.builder == AI
-    # A second bridge over the second river, from a worker beyond the first.
-    beyond = bridge.b if bridge.a == "K11" else bridge.a
-    s = place(s, AI, beyond)
-    s = copy_state(s)
-    s.current, s.pending = AI, AiTurn(AI)
-    s, events = ai_turn(with_deck(s, ["special"]))
-    [bridge] = [e.bridge for e in events if isinstance(e, ev.BridgeBuilt)]
-    assert beyond in (bridge.a, bridge.b)
-    # 2 bridges: now ferries, on the home continent next to an AI worker on a shore.
-    s = place(s, AI, "L10")
-    for n in range(2):
-        s = copy_state(s)
-        s.current, s.pending = AI, AiTurn(AI)
-        s, events = ai_turn(with_deck(s, ["special"]))
-        [ferry] = [e.ferry for e in events if isinstance(e, ev.FerryBuilt)]
-        assert ferry.builder == AI and ferry.land in {u.hex for u in units_of(s, AI, "worker")}
-    # 2 bridges and 2 ferries: a military unit by the die.
-    table = {1: "air", 2: "air", 3: "navy", 4: "navy", 5: "army", 6: "army"}
-    s = resources(s, "K11", sheep=2)
-    s = copy_state(s)
-    s.current, s.pending = AI, AiTurn(AI)
-    workers = len(units_of(s, AI, "worker"))
-    s2, events = ai_turn(with_deck(s, ["special"]))
-    rolls = [int(e.note.rsplit(" ", 1)[1]) for e in events if isinstance(e, ev.RngAdvanced) and e.note.startswith("D6")]
-    [unit] = [e.unit for e in events if isinstance(e, ev.UnitPlaced)]
-    assert unit.kind == table[rolls[-1]] and all(table[r] == "air" for r in rolls[:-1])  # air needs layer 3
-    assert len(units_of(s2, AI, "worker")) == workers - 1
-    assert sum(e.n for e in events if isinstance(e, ev.ResourcesSpent)) == 2
-
-
-def built_bridges_and_ferries(s: GameState) -> None:
-    """Give the AI the 2 bridges (over Europe's rivers) and 2 ferries Special builds first."""
-    for i in range(2):
-        s.bridges[f"B8{i}"] = Bridge(f"B8{i}", "D18" if i else "D19", "E19" if i else "E20", AI)
-        s.ferries[f"F8{i}"] = Ferry(f"F8{i}", "D20", "E20", AI)
-
-
-def test_special_green_hands_a_weapon_and_sets_itself_aside():
-    """l.492: green Special also arms the worker closest to the player; l.494: with every unit out
-    it is set aside."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E20", 4)
-    s = resources(s, "E20", metal=4)
-    s = copy_state(s)
-    built_bridges_and_ferries(s)
-    s.players[AI].green = ["special"]
-    s.players[AI].supply.update(navy=0, air=0)
-    s, events = ai_turn(with_deck(s, ["special"]))
-    assert [e.unit.kind for e in events if isinstance(e, ev.UnitPlaced)] == ["army"]
-    assert any(isinstance(e, ev.UnitEquipped) and e.item == "weapon" for e in events)
-    s = copy_state(s)
-    s.players[AI].supply.update(army=0)
-    s.current, s.pending = AI, AiTurn(AI)
-    s, events = ai_turn(with_deck(s, ["special", "quest"]))
-    assert s.ai.set_aside == ["special"]
-
-
-def test_special_keeps_the_last_workers():
-    """l.424 (best for the AI): the AI does not train away its last 3 workers."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E20", 3)
-    s = resources(s, "E20", metal=4)
-    s = copy_state(s)
-    built_bridges_and_ferries(s)
-    s, events = ai_turn(with_deck(s, ["special"]))
-    assert not any(isinstance(e, ev.UnitPlaced) for e in events)
-    assert "last 3 workers" in narration(events)
 
 
 def test_upgrade_order_and_second_command():

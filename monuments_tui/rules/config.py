@@ -44,13 +44,15 @@ class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trade_any_resource: bool = True
     """A trade may take the very resource it gives ("take any one resource", l.387); off
     refuses that, as 0.3.0 did. Kept to replay 0.3.0 saves, not offered as a variant."""
-
-
-OPTIONS_0_3_0: dict[str, object] = {
-    "passengers_sail_with_ferry": False,
-    "trade_any_resource": False,
-}
-"""Rule options whose default changed after 0.3.0, at the value 0.3.0 played with: a 0.3.0 save is replayed with these."""
+    solo_bridges_open_land: bool = False
+    """Solo AI, Special: build only a bridge that opens land beyond a river, and go on to ferries
+    once bridges join its continent; off, as the text: a bridge while it has built 0 or 1 [l.482-486]."""
+    solo_unit_cost: int = 0
+    """Solo AI, Special: resources a trained military unit costs; the text names none [l.488]."""
+    solo_workers_kept: int = 0
+    """Solo AI, Special: workers it never trains away; the text keeps none, only a worker to replace [l.488]."""
+    solo_pool_ai_can_complete: bool = True
+    """Solo quest pool: leave out the quests the AI can never complete (B83, data/solo.json)."""
 
 
 class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -72,6 +74,18 @@ class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """In solo games, the seat played by the AI deck (seat 0: the AI plays first, l.450)."""
     options: RuleOptions = RuleOptions()
     """Named alternatives for open rules."""
+
+
+# Why each changed: docs/rules-decisions.md (ferries, trade, "Solo mode: the text of the AI cards").
+OPTIONS_0_3_0: dict[str, object] = {
+    "passengers_sail_with_ferry": False,
+    "trade_any_resource": False,
+    "solo_bridges_open_land": True,
+    "solo_unit_cost": 2,
+    "solo_workers_kept": 3,
+    "solo_pool_ai_can_complete": False,
+}
+"""Rule options whose default changed after 0.3.0, at the value 0.3.0 played with: a 0.3.0 save is replayed with these."""
 
 
 def validate_config(config: GameConfig) -> None:
@@ -101,3 +115,6 @@ def validate_config(config: GameConfig) -> None:
             raise ValueError("in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]")
     elif config.ai_seat is not None:
         raise ValueError("only a solo game has an AI seat; set solo to a difficulty")
+    for name in ("solo_unit_cost", "solo_workers_kept"):
+        if getattr(config.options, name) < 0:
+            raise ValueError(f"option {name} is a count: 0 or more, not {getattr(config.options, name)}")

@@ -95,6 +95,10 @@ def new_game(config: GameConfig) -> GameState:
         )
 
     quests = quests_for(seats, solo)
+    if solo and config.options.solo_pool_ai_can_complete:
+        from monuments_tui.rules.solo.tables import quests_the_ai_can_complete
+
+        quests = quests_the_ai_can_complete(quests)  # B83
     starting = [q.id for q in quests if q.deck == "start"]
     starting, state_rng = random.shuffled(state_rng, starting)
     quest_decks = {}

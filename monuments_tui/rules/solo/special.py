@@ -2,6 +2,9 @@
 the D6, with a weapon for a worker once the card is upgraded. Training a unit is also the AI's
 layer-4 bonus [l.542] (`monument`).
 
+The text's reading is the default; what 0.3.0 did instead is kept behind three rule options
+(`solo_bridges_open_land`, `solo_unit_cost`, `solo_workers_kept`, docs/rules-decisions.md).
+
 [Solo rules, Special, l.480-496; review B76]
 """
 
@@ -28,10 +31,6 @@ from monuments_tui.rules.solo.shared import is_green, paid_text, spend
 from monuments_tui.rules.solo.tables import load_solo
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
-KEEP_WORKERS = 3
-"""The AI never trains away its last 3 workers: with fewer it could not fill a town (2 workers)
-and keep a hex, and Population could never give it workers again. Training them is never
-best for the AI (l.424), so then the unit cannot be trained (B76: the step cannot be done)."""
 UNIT_NAMES = {"navy": "navy", "army": "army", "air": "air force", "worker": "worker"}
 
 
@@ -72,7 +71,7 @@ def crossings(state: GameState, seat: int, extra: frozenset | None = None) -> in
 
 def continent_open(state: GameState, seat: int) -> bool:
     """True if bridges (anyone's) already join all of the AI's home continent to its monument:
-    then its bridge step is done and Special goes on to ferries."""
+    with `solo_bridges_open_land` (0.3.0) its bridge step is then done and Special goes on to ferries."""
     board = load_board()
     home = home_land(state, seat) | {monument_hex(state, seat)}
     bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
@@ -136,9 +135,10 @@ def build_special_piece(t: AiContext, piece: str) -> str | None:
             a, b = site
             return before - crossings(state, seat, extra=frozenset((a, b)))
 
-        legal = [site for site in legal if gain(site) > 0]
-        if not legal:
-            return None  # no bridge here would open any of the continent (best for the AI: wait)
+        if state.config.options.solo_bridges_open_land:
+            legal = [site for site in legal if gain(site) > 0]
+            if not legal:
+                return None  # 0.3.0: no bridge here would open any of the continent, so wait
 
         def score(site):
             return (gain(site), -nearest(site[0], {monument_hex(state, seat)}))
@@ -245,13 +245,22 @@ def _hand_weapon(t: AiContext, reassign: bool = False) -> str | None:
 
 
 def train_unit(t: AiContext, why: str, cost: int) -> str | None:
-    """Train a military unit by the D6 table for any `cost` resources; a sentence, or None if it cannot."""
+    """Train a military unit by the D6 table for any `cost` resources; a sentence, or None if it cannot.
+
+    The unit replaces a worker [l.488]: with no worker on land there is nothing to replace, so
+    the command cannot be done (l.454-455). The `solo_workers_kept` option keeps that many back.
+    """
     seat = t.seat
     if cost and sum(resource_totals(t.state, seat).values()) < cost:
         t.say(f"{why}: the AI controls fewer than {cost} resources.")
         return None
-    if len([w for w in units_of(t.state, seat, "worker") if w.ferry is None]) <= KEEP_WORKERS:
-        t.say(f"{why}: the AI keeps its last {KEEP_WORKERS} workers to hold a town and grow (best for the AI, l.424).")
+    on_land = [w for w in units_of(t.state, seat, "worker") if w.ferry is None]
+    kept = t.state.config.options.solo_workers_kept
+    if kept and len(on_land) <= kept:
+        t.say(f"{why}: the AI keeps its last {kept} workers to hold a town and grow (best for the AI, l.424).")
+        return None
+    if not on_land:
+        t.say(f"{why}: the AI has no worker on land for a military unit to replace (l.488).")
         return None
     kind = unit_rolls(t, why)
     if kind is None:
@@ -272,14 +281,22 @@ def special(t: AiContext) -> str:
     """Bridges until 2, then ferries until 2, then a military unit by the D6 [l.482-496]."""
     seat = t.seat
     solo = load_solo()
+    options = t.state.config.options
     bridges, ferries = built_by(t.state, seat, "bridge"), built_by(t.state, seat, "ferry")
-    if bridges < solo.max_bridges and not continent_open(t.state, seat):
+    opened = options.solo_bridges_open_land and continent_open(t.state, seat)
+    if bridges < solo.max_bridges and not opened:
         done = build_special_piece(t, "bridge")
         if done is None:
-            t.say(
-                f"Special: the AI has built {bridges} bridge(s) but cannot build a useful one now "
-                "(it needs a resource, and a worker by a river that still cuts off part of its continent)."
-            )
+            if options.solo_bridges_open_land:
+                t.say(
+                    f"Special: the AI has built {bridges} bridge(s) but cannot build a useful one now "
+                    "(it needs a resource, and a worker by a river that still cuts off part of its continent)."
+                )
+            else:
+                t.say(
+                    f"Special: the AI has built {bridges} bridge(s) and cannot build another now: it needs a "
+                    "resource and a worker next to an unbridged river of its home continent (l.482)."
+                )
             return "nothing"
         t.say(f"Special: {done}.")
         return "done"
@@ -294,7 +311,7 @@ def special(t: AiContext) -> str:
     if not any(supply.get(k, 0) > 0 for k in MILITARY):
         t.say("Special: the AI has its bridges, ferries and every military unit on the board: the card is set aside.")
         return "set_aside"
-    done = train_unit(t, "Special", solo.costs["unit"])
+    done = train_unit(t, "Special", options.solo_unit_cost)
     if done is None:
         return "nothing"
     if is_green(t, "special"):

@@ -1,7 +1,8 @@
 """The solo AI's numbers and tables, read from `data/solo.json`.
 
 [Solo rules, l.411-549; rules review B23, B74-B85] The monument table per difficulty,
-the AI's layer bonuses, the two D6 tables, the upgrade order and the AI's costs.
+the AI's layer bonuses, the two D6 tables, the upgrade order, the AI's costs and the quests
+the AI can never complete.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class SoloTables(msgspec.Struct, frozen=True):
     max_ferries: int
     upgrade_order: tuple[str, ...]
     first_card: str
+    quests_the_ai_cannot_complete: dict[str, str]
+    """Quest id to why the AI can never complete it (B83): such quests stay out of a solo game."""
 
 
 @cache
@@ -74,6 +77,7 @@ def load_solo() -> SoloTables:
         max_ferries=raw["max_ferries"],
         upgrade_order=tuple(raw["upgrade_order"]),
         first_card=raw["first_card"],
+        quests_the_ai_cannot_complete={k: v for k, v in raw["quests_the_ai_cannot_complete"].items() if k != "source"},
     )
 
 
@@ -90,3 +94,9 @@ def ai_layer(level: str, layer: int) -> AiLayer:
 def layer_bonus(layer: int) -> AiLayerBonus:
     """The AI's personal bonus for `layer` [l.538-543]."""
     return load_solo().layer_bonuses[layer - 1]
+
+
+def quests_the_ai_can_complete(quests: list) -> list:
+    """`quests` without those the AI can never complete (B83)."""
+    out = load_solo().quests_the_ai_cannot_complete
+    return [q for q in quests if q.id not in out]

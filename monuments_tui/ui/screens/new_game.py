@@ -48,6 +48,8 @@ OPTION_LABELS = {
     "air_fly_over": "Air forces fly over other players' pieces (B46)",
     "battle_quests_since_draw": "Battle quests count only battles after drawing (B26)",
 }
+"""The rule options the form offers, in plain words; an option without a label (such as the
+0.3.0 behaviours kept for old saves, config.OPTIONS_0_3_0) keeps its default."""
 OPTION_NOTES = {
     "battle_quests_since_draw": "off: every battle of the game counts",
 }
@@ -60,8 +62,7 @@ OPTION_CHOICES = {
 
 
 def offered_options() -> list[msgspec.structs.FieldInfo]:
-    """The rule options the form offers, in their order in `RuleOptions`: those with a label
-    (the others exist only to replay old saves as they were played)."""
+    """The fields of `RuleOptions` the form shows, in their order: those with a label."""
     return [f for f in msgspec.structs.fields(RuleOptions) if f.name in OPTION_LABELS]
 
 
