@@ -17,7 +17,7 @@ import msgspec
 import pytest
 
 from monuments_tui.replay import Replay
-from monuments_tui.rules.config import OPTIONS_0_3_0
+from monuments_tui.rules.config import OPTIONS_0_3_0, RuleOptions
 from monuments_tui.session import GameSession
 from monuments_tui.timeline import load_save
 
@@ -65,21 +65,29 @@ def test_a_0_3_0_game_that_holds_under_todays_rules_goes_on_under_them():
     assert rebuilt.timeline.state.config.options.passengers_sail_with_ferry is True
 
 
-IN_PROGRESS = [(p, 400) for p in RELEASED_0_3_0] + [(GOLDEN / "v1_0.3.0_four-players-scarcity.jsonl", 900)]
+IN_PROGRESS = [
+    ("v1_0.3.0_two-players.jsonl", 400, False),
+    ("v1_0.3.0_four-players-scarcity.jsonl", 400, False),
+    ("v1_0.3.0_four-players-scarcity.jsonl", 900, True),
+    ("v1_0.3.0_solo-hard.jsonl", 400, True),
+]
+"""(golden, records kept, whether the game depends on rules changed since 0.3.0): the
+four-player game sails a ferry the old way at record 833, and every solo game of 0.3.0
+dealt its quests from the pool that still held quests the AI cannot complete (B83)."""
 
 
-@pytest.mark.parametrize("path,records", IN_PROGRESS, ids=[f"{p.name}-{n}" for p, n in IN_PROGRESS])
-def test_a_0_3_0_game_in_progress_continues_and_reloads(path, records, tmp_path):
+@pytest.mark.parametrize("name,records,as_0_3_0", IN_PROGRESS, ids=[f"{n}-{r}" for n, r, _ in IN_PROGRESS])
+def test_a_0_3_0_game_in_progress_continues_and_reloads(name, records, as_0_3_0, tmp_path):
     """A save cut after `records` records (a game in progress) loads, plays 60 more steps,
-    and the file it then holds validates and rebuilds the same position. The four-player
-    game cut after 900 records goes on under the 0.3.0 ferry rule it depends on."""
-    lines = path.read_bytes().splitlines(keepends=True)
-    cut = tmp_path / path.name
+    and the file it then holds validates and rebuilds the same position; a game that
+    depends on a rule changed since goes on under the rules it was played with."""
+    lines = (GOLDEN / name).read_bytes().splitlines(keepends=True)
+    cut = tmp_path / name
     cut.write_bytes(b"".join(lines[: records + 1]))
     session, warnings = GameSession.load(cut, saves_dir=tmp_path)
-    old_ferry_rule = records == 900
-    assert session.state.config.options.passengers_sail_with_ferry is not old_ferry_rule
-    assert bool(warnings) is old_ferry_rule
+    options = session.state.config.options
+    assert (options == msgspec.structs.replace(RuleOptions(), **OPTIONS_0_3_0)) is as_0_3_0
+    assert bool(warnings) is as_0_3_0
     rnd = random.Random(5)
     with session:
         for _ in range(60):

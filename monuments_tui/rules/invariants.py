@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from monuments_tui.rules.actions.turn import HEX_LIMIT
 from monuments_tui.rules.board import RESOURCES
+from monuments_tui.rules.pending import GiveWeapon
 from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState
 
 FERRY_PASSENGERS = 2
@@ -42,8 +43,10 @@ def _resources(s: GameState) -> list[str]:
         if out + s.bank.get(r, 0) != BANK_START[r]:
             problems.append(f"{r}: {out} on the board and {s.bank.get(r, 0)} in the bank, not {BANK_START[r]}")
     weapons = sum(1 for u in s.units.values() if u.weapon)
-    if weapons + s.bank.get("weapon", 0) != BANK_START["weapon"]:
-        problems.append(f"weapons: {weapons} on workers and {s.bank.get('weapon', 0)} in the bank")
+    # A trained worker's weapon waits for a new holder while its owner chooses one [l.327-329].
+    held = 1 if isinstance(s.pending, GiveWeapon) and s.pending.reason == "reassign" else 0
+    if weapons + held + s.bank.get("weapon", 0) != BANK_START["weapon"]:
+        problems.append(f"weapons: {weapons} on workers, {held} to hand on and {s.bank.get('weapon', 0)} in the bank")
     tokens = len(s.bridges) + len(s.ferries)
     if tokens + s.bank.get("token", 0) != BANK_START["token"]:
         problems.append(f"bridge and ferry tokens: {tokens} built and {s.bank.get('token', 0)} in the bank")
