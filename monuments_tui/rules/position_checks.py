@@ -16,7 +16,7 @@ from monuments_tui.rules.actions.production import HEX_LIMIT
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.position_parse import PositionError, Reader
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState, Player
+from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
 
 RESOURCES = ("wood", "sheep", "metal", "food")
 
@@ -53,16 +53,13 @@ def _pieces(reader: Reader, state: GameState) -> None:
     """Pieces into the state, numbering those written without an id after every id in the text."""
     numbers = [int("".join(ch for ch in pid if ch.isdigit())) for pid in reader.ids]
     counter = _value(reader, "next-id", max(numbers, default=0) + 1)
-    prefixes = {"unit": "u", "building": "b", "bridge": "B", "ferry": "ferry"}
-    for kind, items in (("unit", reader.units), ("building", reader.buildings),
-                        ("bridge", reader.bridges), ("ferry", reader.ferries)):
-        for item in items:
-            piece = item[1]
-            if not piece.id:
-                while f"{prefixes[kind]}{counter}" in reader.ids:
-                    counter += 1
-                piece.id = f"{prefixes[kind]}{counter}"
+    prefixes = {Unit: "u", Building: "b", Bridge: "B", Ferry: "ferry"}
+    for piece in reader.pieces:
+        if not piece.id:
+            while f"{prefixes[type(piece)]}{counter}" in reader.ids:
                 counter += 1
+            piece.id = f"{prefixes[type(piece)]}{counter}"
+            counter += 1
     if "next-id" in reader.given and numbers and max(numbers) >= reader.given["next-id"][1]:
         raise PositionError(reader.given["next-id"][0], f"next-id must be above every id in the position ({max(numbers)})")
     state.next_id = counter

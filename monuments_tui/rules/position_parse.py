@@ -94,6 +94,9 @@ class Reader:
         self.resources: dict[str, tuple[int, dict[str, int]]] = {}
         self.battle_records: list[tuple[int, BattleRecord]] = []
         self.ids: dict[str, int] = {}
+        """Every id written, with its line."""
+        self.pieces: list = []
+        """Every unit, building, bridge and ferry, in the order written (ids are given in that order)."""
         self.board = load_board()
         self.content = load_content()
 
@@ -290,8 +293,10 @@ class Reader:
         if is_unit:
             kind = "worker" if code in UNIT_CODES else code
             self.units.append((lineno, Unit(pid or "", owner, kind, hex_id, ferry=ferry, **UNIT_CODES.get(code, {}))))
+            self.pieces.append(self.units[-1][1])
         else:
             self.buildings.append((lineno, Building(pid or "", owner, code, hex_id, damaged)))
+            self.pieces.append(self.buildings[-1][1])
 
     def _bridge(self, lineno: int, head: str, words: list[str]) -> None:
         pid = head.partition("#")[2] or None
@@ -302,6 +307,7 @@ class Reader:
             raise PositionError(lineno, f"{a} and {b} share no edge: a bridge spans two neighbouring hexes")
         self.claim(pid, lineno)
         self.bridges.append((lineno, Bridge(pid or "", a, b, self.seat(words[2], lineno))))
+        self.pieces.append(self.bridges[-1][1])
 
     def _ferry(self, lineno: int, head: str, words: list[str]) -> None:
         pid = head.partition("#")[2] or None
@@ -326,6 +332,7 @@ class Reader:
             for w in cargo[1:] or [""]:
                 on = self.resource_word(w.lower(), on, lineno, "the ferry")
         self.ferries.append((lineno, Ferry(pid or "", water, land, builder), on))
+        self.pieces.append(self.ferries[-1][1])
 
     # -- players and cards ------------------------------------------------------------------------
     def _player_line(self, lineno: int, seat: int, key: str, rest: str) -> None:
