@@ -59,7 +59,7 @@ def battle_ready() -> tuple[GameState, str, str]:
     position, so loading and replay begin there too and a battle is a few commands away.
     """
     from monuments_tui.rules.board import layout_for, load_board
-    from tests.military_helpers import board, unit
+    from tests.helpers import board, unit
 
     layout = layout_for(CONFIG.civs, CONFIG.mode)
     world = load_board()

@@ -126,7 +126,7 @@ def test_a_wrong_result_in_the_header_is_reported(tmp_path):
 # -- finished games and scores ----------------------------------------------------------------------
 def _finished_game(tmp_path):
     """A game that begins from a position in its final round, played to the end."""
-    from tests.military_helpers import board
+    from tests.helpers import board
 
     last_round = board(civs=CONFIG.civs, mode=CONFIG.mode, seed=CONFIG.seed)
     last_round.final_round = True
