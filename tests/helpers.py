@@ -42,12 +42,29 @@ def position(text: str) -> GameState:
     return parse_position(text if text.startswith(HEADER) else f"{HEADER}\n{text}")
 
 
-def game(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameState:
-    """A new game, set up (first starting quest kept, resources on the first legal hexes), seat 0 to play."""
-    state = new_game(GameConfig(civs=tuple(civs), mode=mode, seed=seed, **config))
+def start(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameState:
+    """A new game, before any set-up choice."""
+    return new_game(GameConfig(civs=tuple(civs), mode=mode, seed=seed, **config))
+
+
+def finish_setup(state: GameState) -> GameState:
+    """Each seat keeps its first starting quest and places its resources on the first legal hexes."""
     while state.phase == "setup":
         state = fold(state, decide(state, legal_commands(state)[0]))
     return state
+
+
+def game(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameState:
+    """A new game, set up (first starting quest kept, resources on the first legal hexes), seat 0 to play."""
+    return finish_setup(start(civs, mode, seed, **config))
+
+
+def greece_egypt_ready(**kw) -> GameState:
+    """Greece (seat 0) and Egypt (seat 1), set up, Greece to play its first turn."""
+    s = start(**kw)
+    s = run(s, f"startquest {s.pending.options[0]}", "start wood E19", "start sheep F18")
+    s = run(s, f"startquest {s.pending.options[0]}", "start sheep H18", "start wood I20")
+    return s
 
 
 def bare(civs=("greece", "egypt"), mode="scarcity", seed=1, **config) -> GameState:
@@ -154,7 +171,8 @@ def ferry(s: GameState, water: str, land: str | None = None) -> str:
 
 
 def options(s: GameState, **opts) -> None:
-    s.config = replace(s.config, options=replace(s.config.options, **opts))
+    """Change rule options of `s` (mutates `s`)."""
+    s.config = with_options(s, **opts).config
 
 
 def put_units(state: GameState, seat: int, hex_id: str, n: int = 1, kind: str = "worker", **flags) -> GameState:
@@ -169,6 +187,55 @@ def put_resources(state: GameState, hex_id: str, **counts: int) -> GameState:
     """A copy of `state` with resources from the bank on `hex_id`."""
     s = copy_state(state)
     add_resources(s, hex_id, **counts)
+    return s
+
+
+def put_building(state: GameState, seat: int, kind: str, hex_id: str, damaged: bool = False) -> GameState:
+    """A copy of `state` with a building of `seat` on `hex_id` (taken from the supply)."""
+    s = copy_state(state)
+    add_building(s, seat, kind, hex_id, damaged)
+    return s
+
+
+# -- copies with one thing changed ------------------------------------------------------------------
+def later_turn(state: GameState) -> GameState:
+    """The same position, but every player is past their first turn."""
+    s = copy_state(state)
+    for p in s.players:
+        p.turns = max(p.turns, 2)
+    return s
+
+
+def give_bonus(state: GameState, seat: int, effect: str, copies: int = 1) -> GameState:
+    """Give `seat` common bonus cards with `effect` (taken from their piles)."""
+    s = copy_state(state)
+    cards = [c for c in load_content().common_bonus if c.effect == effect]
+    for card in cards[:copies]:
+        s.players[seat].bonuses.append(card.id)
+        pile = s.common_piles.get(str(card.level), [])
+        if card.id in pile:
+            pile.remove(card.id)
+    return s
+
+
+def upgraded(state: GameState, seat: int, *cards: str) -> GameState:
+    s = copy_state(state)
+    s.players[seat].green.extend(cards)
+    return s
+
+
+def with_options(state: GameState, **options) -> GameState:
+    s = copy_state(state)
+    s.config = replace(s.config, options=replace(s.config.options, **options))
+    return s
+
+
+def hands_back(state: GameState) -> GameState:
+    """Every player's discard pile back in hand (to play the same card again in a test)."""
+    s = copy_state(state)
+    for p in s.players:
+        p.hand.extend(p.discard)
+        p.discard = []
     return s
 
 
