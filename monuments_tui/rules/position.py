@@ -10,28 +10,18 @@ writing by hand, is described in docs/positions.md.
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import msgspec
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.config import RuleOptions
-from monuments_tui.rules.pending import Placement
+from monuments_tui.rules.position_fields import NONE, field_value, struct_fields, yes_no
 from monuments_tui.rules.queries import piece_code
 from monuments_tui.rules.state import Building, GameState, Unit
 
 HEADER = "monuments position 1"
 """The first line of every position (the number is the format's version)."""
-
-SEAT_FIELDS = frozenset({"seat", "attacker", "defender"})
-"""Fields of pending decisions and battles that hold a seat: written as the seat's civilisation."""
-
-NONE = "-"
-"""Written for None and for an empty list."""
-
-_BARE = re.compile(r"^[A-Za-z0-9_.:@+/'-]+$")
 
 
 def format_position(state: GameState) -> str:
@@ -44,12 +34,7 @@ def format_position(state: GameState) -> str:
     return "\n".join(lines) + "\n"
 
 
-# -- values ---------------------------------------------------------------------------------------
-def word(value: str) -> str:
-    """A string as one word: bare when it is safe, else JSON-quoted."""
-    return value if value and value != NONE and _BARE.match(value) else json.dumps(value, ensure_ascii=False)
-
-
+# -- lists and tables ---------------------------------------------------------------------------------
 def words(items) -> str:
     """Ids as words separated by spaces, or "-" for none."""
     return " ".join(items) if items else NONE
@@ -59,38 +44,6 @@ def counts(mapping: dict[str, int]) -> str:
     """A count table as "worker=13 fort=1", in its own order, or "-" for an empty one."""
     return " ".join(f"{k}={n}" for k, n in mapping.items()) if mapping else NONE
 
-
-def yes_no(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
-def struct_fields(obj: msgspec.Struct, civs: tuple[str, ...]) -> str:
-    """Every field of a pending decision, battle or AI deck as `name=value` words."""
-    out = []
-    for f in msgspec.structs.fields(obj):
-        if f.name == "seat":
-            continue  # written before the fields
-        out.append(f"{f.name}={field_value(getattr(obj, f.name), f.name, civs)}")
-    return " ".join(out)
-
-
-def field_value(value: Any, name: str, civs: tuple[str, ...]) -> str:
-    """One field's value in a `name=value` word."""
-    if value is None:
-        return NONE
-    if isinstance(value, bool):
-        return yes_no(value)
-    if isinstance(value, int):
-        return civs[value] if name in SEAT_FIELDS else str(value)
-    if isinstance(value, str):
-        return word(value)
-    if isinstance(value, (tuple, list)):
-        if not value:
-            return NONE
-        if isinstance(value[0], Placement):
-            return ",".join(f"{p.what}:{p.source}" for p in value)
-        return ",".join(str(v) for v in value)
-    raise TypeError(f"no notation for {value!r}")  # pragma: no cover - every field type is above
 
 
 # -- sections -------------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ import msgspec
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.production import HEX_LIMIT
 from monuments_tui.rules.config import RuleOptions
-from monuments_tui.rules.position_parse import PositionError, Reader
+from monuments_tui.rules.errors import PositionError
+from monuments_tui.rules.position_parse import Reader
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
 from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
 

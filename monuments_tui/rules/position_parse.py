@@ -8,40 +8,24 @@ hand-written position left out and checks that the whole adds up. Every refusal 
 
 from __future__ import annotations
 
-import json
 import re
 import typing
-
-import msgspec
 
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.config import CIVS, MODES, GameConfig, RuleOptions
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.notation import PIECES, RESOURCES
-from monuments_tui.rules.position import HEADER, NONE, SEAT_FIELDS
+from monuments_tui.rules.errors import PositionError
+from monuments_tui.rules.position import HEADER
+from monuments_tui.rules.position_fields import NONE, make, read_fields, read_flag, read_seat
 from monuments_tui.rules.setup import QUEST_DECKS
 from monuments_tui.rules.state import ACTION_CARDS, AiState, Battle, BattleRecord, Bridge, Building, Ferry, GameState, Unit
-
-
-class PositionError(ValueError):
-    """A position that cannot be read; the message starts with "line N:".
-
-    Attributes:
-        line: the 1-based line at fault (0 for the text as a whole).
-        problem: the message without the line.
-    """
-
-    def __init__(self, line: int, problem: str):
-        self.line = line
-        self.problem = problem
-        super().__init__(f"line {line}: {problem}" if line else problem)
 
 
 PENDING_KINDS = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
 _PIECE = re.compile(r"^([a-z]+)(\*)?(?:#([A-Za-z]+[0-9]+))?(?:@(ferry[0-9]+))?$")
 _RESOURCE = re.compile(r"^([0-9]+)([a-z]+)$")
-_FIELD = re.compile(r'\s*([a-z_\-]+)=("(?:[^"\\]|\\.)*"|[^\s"]*)')
 _FERRY_ID = re.compile(r"^ferry[0-9]+$")
 UNIT_CODES = {"w": {}, "ws": {"weapon": True}, "wh": {"horse": True}, "wsh": {"weapon": True, "horse": True}}
 HEADER_KEYS = ("game", "options", "round", "phase", "current", "final-round", "pending", "card-in-play",
@@ -158,7 +142,7 @@ class Reader:
                 raise PositionError(lineno, f"'game' is given twice (first on line {self.game_line})")
             self.config, self.game_line = self._game(lineno, rest), lineno
         elif key == "options":
-            self._remember(self.given, key, lineno, self.fields(RuleOptions, rest, lineno))
+            self._remember(self.given, key, lineno, read_fields(RuleOptions, rest, lineno, self.config.civs))
         elif key in ("round", "next-id", "rng"):
             self._remember(self.given, key, lineno, self.number(rest, lineno, key))
         elif key == "phase":
@@ -168,18 +152,18 @@ class Reader:
         elif key == "current":
             self._remember(self.given, key, lineno, self.seat(rest, lineno))
         elif key == "final-round":
-            self._remember(self.given, key, lineno, self.flag(rest, lineno, key))
+            self._remember(self.given, key, lineno, read_flag(rest, lineno, key))
         elif key == "pending":
             self._remember(self.given, key, lineno, self._pending(lineno, rest))
         elif key == "card-in-play":
             card = None if rest == NONE else self.card(rest, ACTION_CARDS, "action card", lineno)
             self._remember(self.given, key, lineno, card)
         elif key == "battle":
-            self._remember(self.given, key, lineno, self.make(Battle, self.fields(Battle, rest, lineno), lineno))
+            self._remember(self.given, key, lineno, make(Battle, read_fields(Battle, rest, lineno, self.config.civs), lineno))
         elif key == "battle-record":
-            self.battle_records.append((lineno, self.make(BattleRecord, self.fields(BattleRecord, rest, lineno), lineno)))
+            self.battle_records.append((lineno, make(BattleRecord, read_fields(BattleRecord, rest, lineno, self.config.civs), lineno)))
         elif key == "ai":
-            ai = self.make(AiState, self.fields(AiState, rest, lineno), lineno)
+            ai = make(AiState, read_fields(AiState, rest, lineno, self.config.civs), lineno)
             for card in [*ai.draw, *ai.discard, *ai.set_aside, *([ai.card] if ai.card else [])]:
                 self.card(card, self.content.ai_by_id, "AI card", lineno)
             self._remember(self.given, key, lineno, ai)
@@ -200,13 +184,16 @@ class Reader:
         bad = [w for w in words[2:] if "=" not in w or w.split("=")[0] not in ("seed", "solo", "ai-seat")]
         if bad:
             raise PositionError(lineno, f"{bad[0]!r} is not understood here; the game line takes seed=N, solo=LEVEL and ai-seat=CIV")
+        seed = extra.get("seed", "0")
+        if not re.fullmatch(r"-?[0-9]+", seed):
+            raise PositionError(lineno, f"seed takes a whole number, not {seed!r}")
         ai_seat = extra.get("ai-seat")
         if ai_seat is not None and ai_seat not in civs:
             raise PositionError(lineno, f"ai-seat={ai_seat} is not a civilisation of the game ({', '.join(civs)})")
         config = GameConfig(
             civs=civs,
             mode=words[1].lower(),
-            seed=self.number(extra.get("seed", "0"), lineno, "seed"),
+            seed=int(seed),
             solo=extra.get("solo"),
             ai_seat=civs.index(ai_seat) if ai_seat else None,
         )
@@ -226,11 +213,11 @@ class Reader:
         if cls is None:
             raise PositionError(lineno, f"unknown pending decision {kind!r}; choose from {', '.join(PENDING_KINDS)}")
         seat_word, _, rest = rest.strip().partition(" ")
-        values = self.fields(cls, rest, lineno)
+        values = read_fields(cls, rest, lineno, self.config.civs)
         values["seat"] = self.seat(seat_word, lineno)
         for card in [*values.get("options", ()), *([values["card"]] if values.get("card") else [])]:
             self.card(card, self.all_cards(), "card", lineno)
-        return self.make(cls, values, lineno)
+        return make(cls, values, lineno)
 
     # -- the board ------------------------------------------------------------------------------
     def _board_line(self, lineno: int, line: str) -> None:
@@ -394,20 +381,12 @@ class Reader:
         return hex_id
 
     def seat(self, civ: str, lineno: int) -> int:
-        civs = self.config.civs
-        if civ.lower() not in civs:
-            raise PositionError(lineno, f"{civ!r} is not a civilisation of this game ({', '.join(civs)})")
-        return civs.index(civ.lower())
+        return read_seat(civ, lineno, self.config.civs)
 
     def number(self, text: str, lineno: int, what: str) -> int:
         if not text.isdigit():
             raise PositionError(lineno, f"{what} takes a whole number, not {text!r}")
         return int(text)
-
-    def flag(self, text: str, lineno: int, what: str) -> bool:
-        if text.lower() not in ("yes", "no", "true", "false"):
-            raise PositionError(lineno, f"{what} takes yes or no, not {text!r}")
-        return text.lower() in ("yes", "true")
 
     def all_cards(self) -> set[str]:
         c = self.content
@@ -433,54 +412,3 @@ class Reader:
                 raise PositionError(lineno, f"{what} is written as name=count pairs, e.g. 'worker=12 fort=1', not {pair!r}")
             out[name] = int(n)
         return out
-
-    def fields(self, cls, rest: str, lineno: int) -> dict[str, object]:
-        """`name=value` words read by the types of `cls`'s fields."""
-        types = {f.name: f.type for f in msgspec.structs.fields(cls)}
-        out: dict[str, object] = {}
-        pos = 0
-        rest = rest.strip()
-        while pos < len(rest):
-            m = _FIELD.match(rest, pos)
-            if not m:
-                raise PositionError(lineno, f"expected name=value at {rest[pos:].split()[0]!r}")
-            name, raw = m.group(1).replace("-", "_"), m.group(2)
-            if name not in types or name == "seat":
-                allowed = ", ".join(n for n in types if n != "seat")
-                raise PositionError(lineno, f"{cls.__name__} has no field {name!r}; its fields are: {allowed or 'none'}")
-            out[name] = self.value(types[name], raw, name, lineno)
-            pos = m.end()
-        return out
-
-    def value(self, tp, raw: str, name: str, lineno: int):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        if type(None) in typing.get_args(tp):
-            return None if raw == NONE else self.value(args[0], raw, name, lineno)
-        if tp is bool:
-            return self.flag(raw, lineno, name)
-        if tp is int:
-            if name in SEAT_FIELDS:
-                return self.seat(raw, lineno)
-            if not raw.lstrip("-").isdigit():
-                raise PositionError(lineno, f"{name} takes a number, not {raw!r}")
-            return int(raw)
-        if tp is str:
-            return json.loads(raw) if raw.startswith('"') else raw
-        origin = typing.get_origin(tp)
-        if origin in (tuple, list):
-            items = [] if raw in ("", NONE) else raw.split(",")
-            if args[0] is pd.Placement:
-                values = []
-                for item in items:
-                    what, _, source = item.partition(":")
-                    values.append(pd.Placement(what, source or "bonus"))
-            else:
-                values = [self.value(args[0], item, name, lineno) for item in items]
-            return origin(values)
-        raise PositionError(lineno, f"{name}: no notation for this field")  # pragma: no cover
-
-    def make(self, cls, values: dict, lineno: int):
-        try:
-            return cls(**values)
-        except TypeError as exc:
-            raise PositionError(lineno, f"{cls.__name__}: {exc}") from None
