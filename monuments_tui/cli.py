@@ -65,6 +65,7 @@ def _add_app_commands(sub) -> None:
     new.add_argument("--solo", choices=("easy", "normal", "hard", "insane"), help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
     new.add_argument("--start", action="store_true", help="skip the form and start the game")
+    new.add_argument("--position", metavar="FILE", help="start the game at once from a position written as text (docs/positions.md)")
     load = sub.add_parser("load", help="go on playing a saved game")
     load.add_argument("file", help="a save (.jsonl)")
     replay = sub.add_parser("replay", help="replay a saved game")
@@ -200,6 +201,26 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_cards(args)
     if args.command in ("export", "import", "check"):
         return run_records(args)
+    if args.command == "new" and getattr(args, "position", None):
+        problem = read_position(args)
+        if problem:
+            print(f"monuments new: {problem}", file=sys.stderr)
+            return 2
     from monuments_tui.ui.app import run_app
 
     return run_app(args)
+
+
+def read_position(args: argparse.Namespace) -> str | None:
+    """Read and check `--position FILE` into `args.position_text`; returns what is wrong, or None."""
+    from monuments_tui.rules import parse_position
+
+    try:
+        text = open(args.position, encoding="utf-8").read()
+        parse_position(text)
+    except OSError as exc:
+        return f"--position {args.position}: cannot read the file ({exc.strerror or exc})"
+    except (ValueError, UnicodeDecodeError) as exc:
+        return f"--position {args.position}: {exc}"
+    args.position_text = text
+    return None

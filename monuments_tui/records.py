@@ -22,10 +22,9 @@ from monuments_tui.rules.config import GameConfig, RuleOptions
 from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.notation import parse_command
-from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import Header, SaveError, now_iso
-from monuments_tui.session import GameSession, Step, check_seats, load_save, make_step
+from monuments_tui.session import GameSession, Step, check_seats, load_save, make_step, starting_state
 from monuments_tui.replay import Replay
 
 RECORD_FORMAT = "monuments-record"
@@ -189,6 +188,8 @@ def _header_pairs(replay: Replay, result: str) -> list[tuple[str, str]]:
     if changed:
         pairs.append(("Options", json.dumps(changed, sort_keys=True)))
     pairs.append(("Teaching", "yes" if replay.teaching else "no"))
+    if replay.header.position is not None:
+        pairs.append(("Position", replay.header.position))  # the game began from it, not from the deal
     pairs.append(("Result", result))
     return pairs
 
@@ -350,6 +351,7 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
         teaching=pairs.get("Teaching", "no").lower() in ("yes", "true", "on", "1"),
         created=pairs.get("Date") or now_iso(),
         title=pairs.get("Title", ""),
+        position=pairs.get("Position"),
     )
 
 
@@ -364,7 +366,7 @@ def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step]
     header, commands = parse_record(text, source)
     civs = header.config.civs
     try:
-        state = new_game(header.config)
+        state = starting_state(header)
     except ValueError as exc:
         raise RecordError(source, 1, f"bad header: {exc}") from None
     steps: list[Step] = []
@@ -444,6 +446,7 @@ def check(path: Path | str) -> dict[str, Any]:
         "file": str(save.path),
         "valid": True,
         "format_version": save.header.version,
+        "from_position": save.header.position is not None,
         "rules_version": save.header.rules_version,
         "title": save.header.title,
         "created": save.header.created,

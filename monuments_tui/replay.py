@@ -36,8 +36,9 @@ class Replay:
         self.steps: list[Step] = list(rebuilt.timeline.steps)
         self.taken_back: list[TakenBack] = rebuilt.taken_back
         # Cumulative turn and round at every position, and where turns and rounds begin.
-        self._turn_at = [0]
-        self._round_at = [0]
+        first = rebuilt.timeline.initial
+        self._turn_at = [sum(p.turns for p in first.players)]  # a game may begin from a position
+        self._round_at = [first.round]
         self._turn_starts: list[int] = []
         self._round_starts: list[int] = []
         for position, step in enumerate(self.steps, start=1):

@@ -1,7 +1,8 @@
 """Save files: a JSON Lines journal of one game, written and read with msgspec.
 
 Line 1 is a `Header` (format name and version, rules version, the game config with its
-seed and options, the seat controllers, the teaching flag, creation time, title). Every
+seed and options, the seat controllers, the teaching flag, creation time, title, and for a
+game that began from a position, that position as text). Every
 further line is one record: a command with the events it produced, an undo, a redo, or
 a switch of teaching mode. Records are only ever appended, each one flushed and fsynced
 before the caller goes on, so a crash loses at most the record being written.
@@ -29,8 +30,9 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.events import EventAny
 
 FORMAT = "monuments-save"
-VERSION = 1
-"""The save-format version this program writes; it reads every version up to this one."""
+VERSION = 2
+"""The save-format version this program writes; it reads every version up to this one.
+Version 2 added the header's optional `position`."""
 RULES_VERSION = __version__
 """Recorded for information: loading checks the events themselves, not this string."""
 MAX_SAVE_BYTES = 50 * 1024 * 1024
@@ -72,6 +74,9 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     title: str = ""
     parent: str | None = None
     """For "play from here": the save this game branched from."""
+    position: str | None = None
+    """The position the game began from, as text (docs/positions.md); None: the deal of
+    `new_game(config)`. Its configuration is the header's `config`."""
 
 
 class Record(msgspec.Struct, frozen=True, tag_field="kind"):

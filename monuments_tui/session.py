@@ -24,6 +24,8 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.notation import parse_command
+from monuments_tui.rules.position import format_position
+from monuments_tui.rules.position_parse import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import (
@@ -46,10 +48,12 @@ from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's 
     Step,
     TakenBack,
     Timeline,
+    check_same_config,
     hidden_or_random,
     load_save,
     make_step,
     rebuild,
+    starting_state,
     undo_refusal,
 )
 
@@ -91,7 +95,7 @@ class GameSession:
     @classmethod
     def new(
         cls,
-        config: GameConfig,
+        config: GameConfig | None = None,
         *,
         seats: tuple[str, ...] = (),
         teaching: bool = False,
@@ -99,18 +103,25 @@ class GameSession:
         path: Path | None = None,
         title: str = "",
         autosave: bool = True,
+        position: GameState | str | None = None,
     ) -> GameSession:
         """Start a new game and its save (unless `autosave` is False: then nothing is written).
 
+        The game begins from the deal of `new_game(config)`, or from `position` (a state or
+        its text, docs/positions.md), whose configuration is then the game's: `config` may
+        be left out, and if given must be the same.
+
         Raises:
-            ValueError: a configuration the set-up rules refuse, or unknown seat controllers.
+            ValueError: a configuration the set-up rules refuse, a position that cannot be
+                read or is for another configuration, or unknown seat controllers.
             FileExistsError: `path` is given and already exists (saves are never overwritten).
         """
+        config, initial, text = _opening(config, position)
         seats = check_seats(config, seats)
-        initial = new_game(config)
         if not title:
             title = " v ".join(c.capitalize() for c in config.civs) + f", {config.mode}, seed {config.seed}"
-        header = Header(config=config, seats=seats, teaching=teaching, created=now_iso(), title=title)
+            title += ", from a position" if text is not None else ""
+        header = Header(config=config, seats=seats, teaching=teaching, created=now_iso(), title=title, position=text)
         journal = None
         if autosave:
             journal = _create_journal(header, (), path, saves_dir, config)
@@ -145,7 +156,7 @@ class GameSession:
 
         Used by "play from here" and by import; the steps are renumbered 1, 2, 3...
         """
-        timeline = Timeline(new_game(header.config))
+        timeline = Timeline(starting_state(header))
         records: list[RecordAny] = []
         for i, old in enumerate(steps, start=1):
             step = msgspec.structs.replace(old, seq=i)
@@ -318,6 +329,20 @@ def check_seats(config: GameConfig, seats: tuple[str, ...]) -> tuple[str, ...]:
         if s not in CONTROLLERS:
             raise ValueError(f"unknown seat controller {s!r}; choose from {', '.join(CONTROLLERS)}")
     return seats
+
+
+def _opening(config: GameConfig | None, position: GameState | str | None) -> tuple[GameConfig, GameState, str | None]:
+    """The configuration, the first state and the position text (None for the deal) of a new game."""
+    if position is None:
+        if config is None:
+            raise ValueError("a new game needs a configuration or a starting position")
+        return config, new_game(config), None
+    # The save records the canonical text, and the game starts from exactly what it says.
+    text = format_position(position) if isinstance(position, GameState) else format_position(parse_position(position))
+    initial = parse_position(text)
+    if config is not None:
+        check_same_config(initial.config, config)
+    return initial.config, initial, text
 
 
 def _create_journal(header: Header, records, path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:

@@ -15,12 +15,13 @@ import msgspec
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command, CommandAny
-from monuments_tui.rules.config import OPTIONS_0_3_0
+from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import EventAny
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.position_parse import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import (
@@ -190,6 +191,32 @@ def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
 
 
 # -- rebuilding a game from its journal ---------------------------------------------------------
+def starting_state(header: Header) -> GameState:
+    """The state a saved game begins from: its position if it has one, else the deal.
+
+    Raises:
+        ValueError: the configuration or the position is not valid, or they disagree.
+    """
+    if header.position is None:
+        return new_game(header.config)
+    state = parse_position(header.position)
+    check_same_config(state.config, header.config)
+    return state
+
+
+def check_same_config(position: GameConfig, config: GameConfig) -> None:
+    """Refuse a position whose game configuration is not `config`, naming what differs.
+
+    Raises:
+        ValueError: saying which settings differ and how.
+    """
+    if position == config:
+        return
+    mine, theirs = msgspec.to_builtins(position), msgspec.to_builtins(config)
+    diffs = [f"{k} is {mine[k]!r} in the position but {theirs[k]!r} in the game settings" for k in mine if mine[k] != theirs[k]]
+    raise ValueError("the position is for another game: " + "; ".join(diffs) + " (make them agree)")
+
+
 class Rebuilt(msgspec.Struct):
     """A journal replayed into a line of play."""
 
@@ -223,9 +250,10 @@ def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memor
         SaveError: at the first record that does not hold, naming its line.
     """
     try:
-        initial = new_game(header.config)
+        initial = starting_state(header)
     except (ValueError, KeyError) as exc:
-        raise SaveError(path, 1, f"the game configuration is not valid: {exc}") from None
+        what = "starting position" if header.position is not None else "game configuration"
+        raise SaveError(path, 1, f"the {what} is not valid: {exc}") from None
     timeline = Timeline(initial)
     teaching = header.teaching
     taken_back: list[TakenBack] = []

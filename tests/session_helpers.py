@@ -7,8 +7,6 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui import session as session_module
-from monuments_tui import timeline as timeline_module
 from monuments_tui.rules import GameConfig, legal_commands
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.state import GameState
@@ -53,34 +51,21 @@ def lines(path: Path) -> list[bytes]:
     return path.read_bytes().splitlines()
 
 
-def battle_ready(monkeypatch) -> tuple[str, str]:
-    """Make new games start in a prepared position: play has begun, Greece (seat 0) to play,
-    a Greek army next to an Egyptian worker. Returns (army hex, target hex).
+def battle_ready() -> tuple[GameState, str, str]:
+    """A prepared position for CONFIG: play has begun, Greece (seat 0) to play, a Greek army
+    next to an Egyptian worker. Returns (position, army hex, target hex).
 
-    Saves begin at `new_game(config)`; the patch gives the session and the loader the
-    same starting position, so a battle is a few commands away.
+    Start a session from it with `new_session(tmp_path, position=...)`: the save records the
+    position, so loading and replay begin there too and a battle is a few commands away.
     """
     from monuments_tui.rules.board import layout_for, load_board
-    from tests.military_helpers import board, unit
+    from tests.helpers import board, unit
 
     layout = layout_for(CONFIG.civs, CONFIG.mode)
     world = load_board()
     army = sorted(layout.land)[10]
     target = next(h for h in sorted(world.neighbours(army)) if h in layout.land and not world.is_river(army, h))
-
-    def prepared(config: GameConfig) -> GameState:
-        s = board(civs=config.civs, mode=config.mode, seed=config.seed)
-        unit(s, 0, "army", army)
-        unit(s, 1, "worker", target)
-        return s
-
-    start_games_at(monkeypatch, prepared)
-    return army, target
-
-
-def start_games_at(monkeypatch, prepared) -> None:
-    """New games (in sessions, on load, on import) begin at `prepared(config)` instead of the deal."""
-    from monuments_tui import records
-
-    for module in (session_module, timeline_module, records):
-        monkeypatch.setattr(module, "new_game", prepared)
+    s = board(civs=CONFIG.civs, mode=CONFIG.mode, seed=CONFIG.seed)
+    unit(s, 0, "army", army)
+    unit(s, 1, "worker", target)
+    return s, army, target

@@ -9,6 +9,7 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.pending import AiTurn
 from monuments_tui.rules.state import Bridge, Ferry, GameState, copy_state
+from tests.helpers import position
 
 AI = 0
 HUMAN = 1
@@ -21,6 +22,19 @@ def solo(level: str = "easy", seed: int = 1, civs=("greece", "egypt"), **options
     while s.phase == "setup":
         s = fold(s, decide(s, legal_commands(s)[0]))
     return s
+
+
+def ai_position(draw: str, board: str, level: str = "easy") -> GameState:
+    """Round 1 of a solo game of Greece (the AI) v Egypt, the AI to draw `draw`, with
+    `board` (lines of the [board] section, docs/positions.md) and nothing else on the board."""
+    return position(f"""
+        game greece,egypt abundance seed=1 solo={level} ai-seat=greece
+        round 1
+        pending ai_turn greece
+        ai difficulty={level} draw={draw}
+        [board]
+        {board}
+    """)
 
 
 def ai_turn(state: GameState) -> tuple[GameState, list[ev.Event]]:

@@ -18,7 +18,7 @@ from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import building_usable
 from monuments_tui.rules.quests import task_value
 from monuments_tui.rules.state import Bridge
-from tests.military_helpers import (
+from tests.helpers import (
     EGYPT,
     GREECE,
     acting,
@@ -27,7 +27,7 @@ from tests.military_helpers import (
     building,
     ferry,
     options,
-    rejected,
+    refusal,
     resources,
     rig,
     run,
@@ -77,7 +77,7 @@ def test_attack_needs_the_allowance():
     s = board(allowance=(EGYPT,))
     unit(s, GREECE, "army", "E20")
     unit(s, EGYPT, "worker", "E19")
-    assert "allowance" in rejected(acting(s, "attack"), "attack E19 with army@E20")
+    assert "allowance" in refusal(acting(s, "attack"), "attack E19 with army@E20")
     with pytest.raises(RuleViolation):
         decide(board(allowance=(EGYPT,)), parse_command("play attack"))
 
@@ -89,7 +89,7 @@ def test_red_attacks_from_one_hex_green_from_several():
     unit(s, GREECE, "army", "F18")
     unit(s, EGYPT, "worker", "E19")
     red = acting(s, "attack")
-    assert "one hex" in rejected(red, "attack E19 with army@E20,army@F18")
+    assert "one hex" in refusal(red, "attack E19 with army@E20,army@F18")
     run(red, "attack E19 with army@E20")
     green = acting(board(), "attack", green=True)
     unit(green, GREECE, "army", "E20")
@@ -104,7 +104,7 @@ def test_attackers_stand_next_to_the_target():
     s = acting(board(), "attack")
     unit(s, GREECE, "air", "E21")
     unit(s, EGYPT, "worker", "E19")
-    assert "not next to" in rejected(s, "attack E19 with air@E21")
+    assert "not next to" in refusal(s, "attack E19 with air@E21")
 
 
 def test_what_can_be_a_target():
@@ -116,10 +116,10 @@ def test_what_can_be_a_target():
     unit(s, GREECE, "worker", "E19")
     unit(s, EGYPT, "worker", "H19")
     ferry(s, "F20")
-    assert "monument" in rejected(s, "attack H19 with air@G19")
-    assert "your own units" in rejected(s, "attack E19 with air@E20")
-    assert "no unit or building" in rejected(s, "attack F20 with air@E20")
-    assert "no unit or building" in rejected(s, "attack E21 with air@E20")
+    assert "monument" in refusal(s, "attack H19 with air@G19")
+    assert "your own units" in refusal(s, "attack E19 with air@E20")
+    assert "no unit or building" in refusal(s, "attack F20 with air@E20")
+    assert "no unit or building" in refusal(s, "attack E21 with air@E20")
 
 
 def test_unarmed_workers_never_attack():
@@ -129,7 +129,7 @@ def test_unarmed_workers_never_attack():
     unit(s, GREECE, "worker", "E20")
     unit(s, GREECE, "worker", "E20", weapon=True)
     unit(s, EGYPT, "worker", "E19")
-    assert "unarmed" in rejected(s, "attack E19 with w@E20")
+    assert "unarmed" in refusal(s, "attack E19 with w@E20")
     assert began(battle_events(s, "attack E19 with ws@E20")).battle.attack_power == 1
 
 
@@ -142,9 +142,9 @@ def test_land_units_cross_rivers_only_by_bridge_and_never_attack_the_sea():
     unit(s, GREECE, "army", "E20")
     unit(s, EGYPT, "worker", "E19")
     unit(s, EGYPT, "navy", "F20")
-    assert "river" in rejected(s, "attack E19 with army@D18")
+    assert "river" in refusal(s, "attack E19 with army@D18")
     run(s, "attack E19 with air@D18")
-    assert "sea" in rejected(s, "attack F20 with army@E20")
+    assert "sea" in refusal(s, "attack F20 with army@E20")
     s.bridges["B99"] = Bridge("B99", "D18", "E19", GREECE)
     run(s, "attack E19 with army@D18")
 
@@ -155,7 +155,7 @@ def test_navies_attack_only_at_sea_without_the_ability():
     unit(s, GREECE, "navy", "F20")
     unit(s, EGYPT, "worker", "E20")
     unit(s, EGYPT, "air", "G20")
-    assert "only at sea" in rejected(s, "attack E20 with navy@F20")
+    assert "only at sea" in refusal(s, "attack E20 with navy@F20")
     assert began(battle_events(s, "attack G20 with navy@F20")).battle.attack_power == 3
 
 
@@ -207,7 +207,7 @@ def test_armed_workers_in_a_ferry_attack_land_only():
     unit(s, EGYPT, "worker", "E20")
     unit(s, EGYPT, "navy", "F20")
     assert began(battle_events(s, "attack E20 with ws@E21")).battle.attack_power == 1
-    assert "no power at sea" in rejected(s, "attack F20 with ws@E21")
+    assert "no power at sea" in refusal(s, "attack F20 with ws@E21")
 
 
 def test_air_forces_attack_anything():
@@ -360,8 +360,8 @@ def test_the_defender_chooses_a_minimal_set():
         (cmd.PieceAt("fort", "E19"),),
         (cmd.PieceAt("army", "E19"),),
     }
-    assert "nothing to spare" in rejected(s, "damage town@E19")
-    assert "nothing to spare" in rejected(s, "damage fort@E19,town@E19")
+    assert "nothing to spare" in refusal(s, "damage town@E19")
+    assert "nothing to spare" in refusal(s, "damage fort@E19,town@E19")
     s = run(s, "damage fort@E19")
     assert s.buildings[fort].damaged and army in s.units
 
@@ -377,7 +377,7 @@ def test_pieces_without_power_cannot_take_damage():
     rig(s, (1, 0, 0, 0), (0,) * 4)
     s = run(s, "attack E19 with air@E20,air@E20")
     assert isinstance(s.pending, pd.AssignDamage)
-    assert "no power" in rejected(s, "damage w@E19")
+    assert "no power" in refusal(s, "damage w@E19")
     s2 = acting(board(), "attack")
     unit(s2, GREECE, "army", "E20")
     unit(s2, GREECE, "worker", "E20")
@@ -447,7 +447,7 @@ def test_retreat_to_a_free_neighbour_leaving_resources_behind():
     s = run(s, "attack E20 with air@F20")
     assert s.pending == pd.Retreat(EGYPT)
     assert {c.hex for c in legal_commands(s)} == {"D19", "E19"}
-    assert "cannot retreat" in rejected(s, "retreat E21")
+    assert "cannot retreat" in refusal(s, "retreat E21")
     s = run(s, "retreat D19")
     assert s.units[w1].hex == s.units[w2].hex == "D19"
     assert s.resources["E20"] == {"metal": 2} and at(s, "E20") == ["air"]
@@ -617,7 +617,7 @@ def test_navies_retreat_over_water():
     s = run(s, "attack F20 with air@E20", "damage air@F20")
     assert s.pending == pd.Retreat(EGYPT)
     assert {c.hex for c in legal_commands(s)} == {"E21", "F21", "G20", "G21"}
-    assert "cannot retreat" in rejected(s, "retreat E20")
+    assert "cannot retreat" in refusal(s, "retreat E20")
     s = run(s, "retreat G21")
     assert s.units[navy].hex == "G21" and at(s, "F20") == ["air"]
 

@@ -22,7 +22,7 @@ from monuments_tui.rules.queries import (
 from monuments_tui.rules.reach import reachable
 from monuments_tui.rules.scoring import score_seat
 from monuments_tui.rules.state import copy_state
-from tests.positions import (
+from tests.helpers import (
     add_building,
     add_resources,
     add_unit,
@@ -88,7 +88,7 @@ def bridged_europe(*bonuses: str):
     """`greece(*bonuses)` with a bridge over every river of Europe, so workers can walk anywhere there."""
     from monuments_tui.rules.board import load_board
     from monuments_tui.rules.state import Bridge
-    from tests.positions import HOME
+    from tests.helpers import HOME
 
     s = greece(*bonuses)
     board = load_board()

@@ -7,7 +7,7 @@ from monuments_tui.ai.evaluate import attack_potential, resource_counts, turns_t
 from monuments_tui.ai.geography import ferry_trips, spare_reach
 from monuments_tui.rules.queries import controlled_land
 from monuments_tui.rules.state import Bridge, Ferry, copy_state
-from tests.positions import HOME, add_unit, bare, clear_units, workers_on
+from tests.helpers import HOME, add_unit, bare, clear_units, workers_on
 
 
 def europe(mode: str = "abundance"):

@@ -132,7 +132,7 @@ def test_parse_command_only_refuses_any_text():
     ["build ferry I20 D35", "build bridge E19 Z99", "move w E19 D35", "sail ferry1 D35", "attack D35 with army@E19"],
 )
 def test_off_map_hexes_are_refused_as_rules(text):
-    from tests.positions import game
+    from tests.helpers import game
 
     s = game()
     with pytest.raises(RuleViolation):

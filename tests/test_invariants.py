@@ -7,7 +7,7 @@ import pytest
 from monuments_tui.rules.invariants import invariant_violations
 from monuments_tui.rules.state import Ferry, Unit, copy_state
 
-from .positions import game
+from .helpers import game
 
 
 def broken(change):

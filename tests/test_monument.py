@@ -12,7 +12,7 @@ from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex, resource_totals, units_of
 from monuments_tui.rules.state import copy_state
-from tests.positions import (
+from tests.helpers import (
     add_building,
     add_resources,
     add_unit,

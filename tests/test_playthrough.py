@@ -20,7 +20,7 @@ from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.invariants import invariant_violations
 from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState, copy_state
-from tests.positions import late_game
+from tests.helpers import late_game
 
 CONFIGS = [
     (civs, mode)

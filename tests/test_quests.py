@@ -13,7 +13,7 @@ from monuments_tui.rules import pending as pd
 from monuments_tui.rules.quests import check_quest, first_counted_battle
 from monuments_tui.rules.state import BattleRecord, GameState, copy_state
 from monuments_tui.rules.views import HIDDEN, visible_event, visible_state
-from tests.positions import add_resources, bare, clear_units, game, rejected, run, turn_of, workers_on
+from tests.helpers import add_resources, bare, clear_units, game, rejected, run, turn_of, workers_on
 
 
 def quest_turn(layers: int = 0, green: bool = False, bonuses=()):

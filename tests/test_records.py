@@ -12,10 +12,9 @@ import pytest
 from monuments_tui.cli import main
 from monuments_tui.records import RecordError, check, export_json, export_text, import_record, import_text
 from monuments_tui.replay import Replay
-from monuments_tui.rules import GameConfig
 from monuments_tui.saves import SaveError
 from monuments_tui.session import GameSession
-from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until, start_games_at
+from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
 
 
 def _game(tmp_path, steps=80):
@@ -67,7 +66,7 @@ def _game_lines(text: str) -> list[str]:
 def test_a_record_of_notation_lines_alone_is_enough(tmp_path):
     s = new_session(tmp_path)
     play(s, 30)
-    bare = [f'[Civs "greece,egypt"]', '[Mode "scarcity"]', '[Seed "7"]', ""]
+    bare = ['[Civs "greece,egypt"]', '[Mode "scarcity"]', '[Seed "7"]', ""]
     bare += [f"{('greece', 'egypt')[h.seat]} {h.text}" for h in s.history()]
     header, steps, warnings = import_text("\n".join(bare))
     assert [st.events for st in steps] == [h.events for h in s.history()]
@@ -125,17 +124,13 @@ def test_a_wrong_result_in_the_header_is_reported(tmp_path):
 
 
 # -- finished games and scores ----------------------------------------------------------------------
-def _finished_game(tmp_path, monkeypatch):
-    """A game patched to begin in its final round, played to the end."""
-    from tests.military_helpers import board
+def _finished_game(tmp_path):
+    """A game that begins from a position in its final round, played to the end."""
+    from tests.helpers import board
 
-    def last_round(config: GameConfig):
-        s = board(civs=config.civs, mode=config.mode, seed=config.seed)
-        s.final_round = True
-        return s
-
-    start_games_at(monkeypatch, last_round)
-    s = new_session(tmp_path)
+    last_round = board(civs=CONFIG.civs, mode=CONFIG.mode, seed=CONFIG.seed)
+    last_round.final_round = True
+    s = new_session(tmp_path, position=last_round)
     import random
 
     rnd = random.Random(3)
@@ -144,8 +139,8 @@ def _finished_game(tmp_path, monkeypatch):
     return s
 
 
-def test_export_of_a_finished_game_has_the_result_and_the_score_table(tmp_path, monkeypatch):
-    s = _finished_game(tmp_path, monkeypatch)
+def test_export_of_a_finished_game_has_the_result_and_the_score_table(tmp_path):
+    s = _finished_game(tmp_path)
     text = export_text(s.path)
     result = next(line for line in text.splitlines() if line.startswith("[Result "))
     assert " wins: " in result or "share the victory" in result

@@ -31,7 +31,7 @@ def test_header_then_one_record_per_command(tmp_path):
     raw = lines(s.path)
     assert len(raw) == 6
     header = json.loads(raw[0])
-    assert header["format"] == "monuments-save" and header["version"] == 1
+    assert header["format"] == "monuments-save" and header["version"] == 2
     assert header["config"]["seed"] == 7 and header["config"]["civs"] == ["greece", "egypt"]
     assert header["seats"] == ["random", "random"] and header["teaching"] is False
     assert header["rules_version"] and header["created"]
@@ -231,11 +231,11 @@ def test_a_newer_format_version_is_refused(tmp_path):
     play(s, 2)
     raw = lines(s.path)
     header = json.loads(raw[0])
-    header["version"] = 2
+    header["version"] = 3
     header["something_new"] = True
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
     err = _refused(s.path)
-    assert err.line == 1 and "newer" in str(err) and "version 2" in str(err)
+    assert err.line == 1 and "newer" in str(err) and "version 3" in str(err)
 
 
 def test_a_file_larger_than_the_limit_is_refused(tmp_path, monkeypatch):
@@ -261,12 +261,12 @@ def test_a_tampered_draw_is_rejected_at_its_line(tmp_path):
     assert err.line == n + 1 and "does not give the recorded events" in str(err) and "quests_dealt" in str(err)
 
 
-def test_a_tampered_die_roll_is_rejected_at_its_line(tmp_path, monkeypatch):
+def test_a_tampered_die_roll_is_rejected_at_its_line(tmp_path):
     """The battle dice are rolled again on load: a changed face is caught (items 4, 15)."""
     from tests.session_helpers import battle_ready
 
-    army, target = battle_ready(monkeypatch)
-    s = new_session(tmp_path)
+    position, army, target = battle_ready()
+    s = new_session(tmp_path, position=position)
     s.execute_text("play attack")
     s.execute_text(f"attack {target} with army@{army}")
     raw = lines(s.path)

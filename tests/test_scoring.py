@@ -13,7 +13,7 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.scoring import ScoreBreakdown, ranking, score, score_seat, winners
 from monuments_tui.rules.state import Ferry, copy_state
-from tests.positions import (
+from tests.helpers import (
     add_building,
     add_resources,
     add_unit,

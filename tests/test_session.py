@@ -160,10 +160,10 @@ def test_standard_undo_stops_at_the_start_of_the_turn_with_the_step_named(tmp_pa
     assert "cannot undo step 6 (Egypt: start" in message and "a new turn began" in message
 
 
-def test_standard_game_refuses_an_undo_across_a_die_roll(tmp_path, monkeypatch):
+def test_standard_game_refuses_an_undo_across_a_die_roll(tmp_path):
     """The attack's dice are a wall: the refusal names the step and says why (items 7, 15)."""
-    army, target = battle_ready(monkeypatch)
-    s = new_session(tmp_path)
+    position, army, target = battle_ready()
+    s = new_session(tmp_path, position=position)
     s.execute_text("play attack")
     s.execute_text(f"attack {target} with army@{army}")
     rolled = s.history()[-1].events

@@ -21,7 +21,7 @@ from monuments_tui.rules.state import Bridge, Building, copy_state
 from tests.helpers import put_resources as resources
 from tests.helpers import put_units as place
 from tests.helpers import run
-from tests.solo_helpers import AI, HUMAN, ai_turn, clear_ai, narration, solo, with_deck
+from tests.solo_helpers import AI, HUMAN, ai_position, ai_turn, clear_ai, narration, solo, with_deck
 
 
 # -- set-up [Solo set-up, l.432-446] -----------------------------------------------------------
@@ -124,13 +124,11 @@ def test_empty_draw_pile_is_reshuffled_at_the_start_of_the_turn():
 def test_set_aside_and_shuffled_back():
     """l.512, l.496 (B80): Build a building with all buildings out is set aside and the next card
     drawn; a full reshuffle brings it back once a building is off the board again."""
-    s = solo()
-    s = copy_state(s)
-    for kind in ("town", "fort", "factory"):
-        for i in range(3):
-            s.buildings[f"b{kind}{i}"] = Building(f"b{kind}{i}", AI, kind, ("E19", "E20", "F18")[i])
-        s.players[AI].supply[kind] = 0
-    s = with_deck(s, ["build", "quest"])
+    s = ai_position("build,quest", """
+        E19: greece town#btown0 fort#bfort0 factory#bfactory0
+        E20: greece town#btown1 fort#bfort1 factory#bfactory1
+        F18: greece town#btown2 fort#bfort2 factory#bfactory2
+    """)
     s, events = ai_turn(s)
     assert s.ai.set_aside == ["build"] and "set aside" in narration(events)
     assert any(isinstance(e, ev.QuestsKept) for e in events)  # drew the next card at once
@@ -183,14 +181,12 @@ def test_difficulty_tables():
 # -- the cards ----------------------------------------------------------------------------------------
 def test_production_takes_the_hexes_that_produce_most():
     """l.465: the AI produces where the most resources come, whatever their type; 2 hexes (3 green)."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E19", 2)
-    s = place(s, AI, "E20")
-    s = place(s, AI, "F18")
-    s = copy_state(s)
-    s.buildings["b90"] = Building("b90", AI, "factory", "F18")
-    s.players[AI].supply["factory"] -= 1
-    s, events = ai_turn(with_deck(s, ["production"]))
+    s = ai_position("production", """
+        E19: greece w w
+        E20: greece w
+        F18: greece w factory
+    """)
+    s, events = ai_turn(s)
     gained = {e.hex: e.n for e in events if isinstance(e, ev.ResourcesGained)}
     assert gained == {"F18": 3, "E19": 2}
     s = copy_state(s)
@@ -203,13 +199,11 @@ def test_production_takes_the_hexes_that_produce_most():
 
 def test_movement_fills_towns_then_spreads():
     """l.471-472: first every AI town holds 2 workers, then units spread out over more hexes."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E19")
-    s = place(s, AI, "F19", 2)
-    s = copy_state(s)
-    s.buildings["b90"] = Building("b90", AI, "town", "E19")
-    s.players[AI].supply["town"] -= 1
-    s, events = ai_turn(with_deck(s, ["movement"]))
+    s = ai_position("movement", """
+        E19: greece w town
+        F19: greece w w
+    """)
+    s, events = ai_turn(s)
     moves = [e for e in events if isinstance(e, ev.UnitMoved)]
     assert len(moves) == 2
     assert len([u for u in units_of(s, AI, "worker") if u.hex == "E19"]) == 2
@@ -218,16 +212,13 @@ def test_movement_fills_towns_then_spreads():
 
 def test_population_picks_the_town_nearest_new_land():
     """l.478: Population puts the worker in the town from which it most easily reaches land the AI does not hold."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E20", 2)
-    s = place(s, AI, "F18", 2)
-    s = place(s, AI, "E19")
-    s = copy_state(s)
-    for i, h in enumerate(("E20", "F18")):
-        s.buildings[f"b9{i}"] = Building(f"b9{i}", AI, "town", h)
-        s.players[AI].supply["town"] -= 1
-    s.bridges["B80"] = Bridge("B80", "E18", "F18", AI)
-    s, events = ai_turn(with_deck(s, ["population"]))
+    s = ai_position("population", """
+        E19: greece w
+        E20: greece w w town
+        F18: greece w w town
+        bridge E18-F18 by greece
+    """)
+    s, events = ai_turn(s)
     [placed] = [e for e in events if isinstance(e, ev.UnitPlaced)]
     assert placed.unit.hex == "F18"  # E18 is one step away across the bridge
 

@@ -15,7 +15,7 @@ from monuments_tui.rules.actions.movement import move_points
 from monuments_tui.rules.power import military_power, unit_power
 from monuments_tui.rules.queries import controlled_land, controlled_water, resource_holders
 from monuments_tui.rules.state import Bridge
-from tests.military_helpers import (
+from tests.helpers import (
     EGYPT,
     GREECE,
     acting,
@@ -24,7 +24,7 @@ from tests.military_helpers import (
     building,
     ferry,
     options,
-    rejected,
+    refusal,
     resources,
     run,
     unit,
@@ -38,10 +38,10 @@ def test_training_needs_the_allowance():
     s = board(allowance=())
     unit(s, GREECE, "worker", "E19")
     resources(s, "E19", sheep=1, food=1, metal=1)
-    assert "no effect" in rejected(s, "play train")
+    assert "no effect" in refusal(s, "play train")
     s = acting(s, "train")
-    assert "allows military units" in rejected(s, "train army E19")
-    assert "allows military units" in rejected(s, "forge E19")
+    assert "allows military units" in refusal(s, "train army E19")
+    assert "allows military units" in refusal(s, "forge E19")
 
 
 def test_train_an_army_from_a_worker():
@@ -74,11 +74,11 @@ def test_train_a_navy_on_a_neighbouring_water_hex():
     unit(s, GREECE, "worker", "E20")
     resources(s, "E20", metal=1, food=1)
     unit(s, EGYPT, "navy", "E21")
-    assert "neighbouring water" in rejected(s, "train navy E20")
-    assert "not a water hex next to" in rejected(s, "train navy E20 G19")
-    assert "not a water hex next to" in rejected(s, "train navy E20 E19")
-    assert "another player" in rejected(s, "train navy E20 E21")
-    assert "takes the worker's place" in rejected(s, "train army E20 F20")
+    assert "neighbouring water" in refusal(s, "train navy E20")
+    assert "not a water hex next to" in refusal(s, "train navy E20 G19")
+    assert "not a water hex next to" in refusal(s, "train navy E20 E19")
+    assert "another player" in refusal(s, "train navy E20 E21")
+    assert "takes the worker's place" in refusal(s, "train army E20 F20")
     s = run(s, "train navy E20 F20")
     assert at(s, "F20") == ["navy"] and at(s, "E20") == []
 
@@ -89,7 +89,7 @@ def test_air_forces_only_from_layer_3():
     unit(s, GREECE, "worker", "E19")
     resources(s, "E19", wood=1, food=1)
     s.players[GREECE].layers = 2
-    assert "layer 3" in rejected(s, "train air E19")
+    assert "layer 3" in refusal(s, "train air E19")
     s.players[GREECE].layers = 3
     s = run(s, "train air E19")
     assert at(s, "E19") == ["air"] and "E19" not in s.resources
@@ -102,7 +102,7 @@ def test_only_units_in_the_supply_can_be_trained():
     resources(s, "E19", sheep=1, food=1)
     s.players[GREECE].supply["army"] = 0
     s.players[GREECE].set_aside["army"] = 3
-    assert "set aside" in rejected(s, "train army E19")
+    assert "set aside" in refusal(s, "train army E19")
 
 
 def test_training_needs_a_worker_on_the_hex_and_the_cost():
@@ -111,8 +111,8 @@ def test_training_needs_a_worker_on_the_hex_and_the_cost():
     s = acting(board(), "train")
     unit(s, GREECE, "worker", "E19")
     resources(s, "E19", sheep=1)
-    assert "no worker on E20" in rejected(s, "train army E20")
-    assert "short of" in rejected(s, "train army E19")
+    assert "no worker on E20" in refusal(s, "train army E20")
+    assert "short of" in refusal(s, "train army E19")
 
 
 def test_a_horse_goes_back_when_its_worker_is_trained():
@@ -145,8 +145,8 @@ def test_one_weapon_per_worker_and_none_for_units():
     unit(s, GREECE, "worker", "E19", weapon=True)
     unit(s, GREECE, "army", "E20")
     resources(s, "E19", metal=2)
-    assert "no unarmed worker" in rejected(s, "forge E19")
-    assert "no unarmed worker" in rejected(s, "forge E20")
+    assert "no unarmed worker" in refusal(s, "forge E19")
+    assert "no unarmed worker" in refusal(s, "forge E20")
 
 
 def test_forging_needs_a_weapon_in_the_bank():
@@ -155,7 +155,7 @@ def test_forging_needs_a_weapon_in_the_bank():
     unit(s, GREECE, "worker", "E19")
     resources(s, "E19", metal=1)
     s.bank["weapon"] = 0
-    assert "no weapon token" in rejected(s, "forge E19")
+    assert "no weapon token" in refusal(s, "forge E19")
     options(s, bank_limited=False)
     run(s, "forge E19")
 
@@ -252,8 +252,8 @@ def test_armies_move_on_land_and_cross_rivers_only_by_bridge():
     [Movement l.221; Army l.319]; A7 #57."""
     s = acting(board(), "movement")
     unit(s, GREECE, "army", "E19")
-    assert "cannot reach" in rejected(s, "move army E19 D18")
-    assert "cannot reach" in rejected(s, "move army E19 E21")
+    assert "cannot reach" in refusal(s, "move army E19 D18")
+    assert "cannot reach" in refusal(s, "move army E19 E21")
     run(s, "move army E19 E20")
     s.bridges["B99"] = Bridge("B99", "D18", "E19", GREECE)
     run(s, "move army E19 D18")
@@ -264,7 +264,7 @@ def test_navies_move_two_water_hexes():
     s = acting(board(), "movement")
     unit(s, GREECE, "navy", "F20")
     run(s, "move navy F20 G21")
-    assert "cannot reach" in rejected(s, "move navy F20 E20")
+    assert "cannot reach" in refusal(s, "move navy F20 E20")
 
 
 def test_air_forces_move_two_over_land_and_sea_but_not_through_others():
@@ -275,7 +275,7 @@ def test_air_forces_move_two_over_land_and_sea_but_not_through_others():
     run(s, "move air E19 F20")
     run(s, "move air E19 D18")
     unit(s, EGYPT, "worker", "E20")
-    assert "cannot reach" in rejected(s, "move air E19 E21")
+    assert "cannot reach" in refusal(s, "move air E19 E21")
     options(s, air_fly_over=True)
     run(s, "move air E19 E21")
 
@@ -295,7 +295,7 @@ def test_military_units_carry_nothing():
     s = acting(board(), "movement")
     unit(s, GREECE, "army", "E19")
     resources(s, "E19", wood=1)
-    assert "carries nothing" in rejected(s, "move army E19 E20 carry wood")
+    assert "carries nothing" in refusal(s, "move army E19 E20 carry wood")
 
 
 def test_military_units_control_hexes_but_not_resources():

@@ -13,11 +13,13 @@ applies an event, and `legal_commands(state)` lists what may be done now::
 from monuments_tui.rules.commands import Command, CommandAny
 from monuments_tui.rules.config import GameConfig, RuleOptions
 from monuments_tui.rules.decide import decide, waiting_for
-from monuments_tui.rules.errors import NotationError, RuleViolation
+from monuments_tui.rules.errors import NotationError, PositionError, RuleViolation
 from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import evolve, fold
 from monuments_tui.rules.legal import is_legal, legal_commands
 from monuments_tui.rules.notation import SYNTAX, format_command, parse_command
+from monuments_tui.rules.position import format_position
+from monuments_tui.rules.position_parse import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 
@@ -29,6 +31,7 @@ __all__ = [
     "GameConfig",
     "GameState",
     "NotationError",
+    "PositionError",
     "RuleOptions",
     "RuleViolation",
     "SYNTAX",
@@ -36,9 +39,11 @@ __all__ = [
     "evolve",
     "fold",
     "format_command",
+    "format_position",
     "is_legal",
     "legal_commands",
     "new_game",
     "parse_command",
+    "parse_position",
     "waiting_for",
 ]

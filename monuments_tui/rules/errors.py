@@ -25,3 +25,17 @@ class RuleViolation(ValueError):
 
 class NotationError(ValueError):
     """Text that is not a command in the notation; the message says what was expected."""
+
+
+class PositionError(ValueError):
+    """A position (docs/positions.md) that cannot be read; the message starts with "line N:".
+
+    Attributes:
+        line: the 1-based line at fault (0 for the text as a whole).
+        problem: the message without the line.
+    """
+
+    def __init__(self, line: int, problem: str):
+        self.line = line
+        self.problem = problem
+        super().__init__(f"line {line}: {problem}" if line else problem)

@@ -40,6 +40,7 @@ class MonumentsApp(App):
         prefill=None,
         autostart: bool = False,
         pace: str = "normal",
+        position: str | None = None,
     ):
         super().__init__()
         from monuments_tui.saves import default_saves_dir
@@ -49,6 +50,8 @@ class MonumentsApp(App):
         self.file = Path(file) if file else None
         self.prefill = prefill
         self.autostart = autostart
+        self.position = position
+        """`monuments new --position FILE`: the text of the position the new game starts from."""
         self.pace = pace
         self.last_error: str | None = None
         self.sessions: list = []
@@ -59,7 +62,9 @@ class MonumentsApp(App):
 
         self.push_screen(TitleScreen())
         if self.start == "new":
-            if self.autostart and self.prefill is not None:
+            if self.position is not None:
+                self._start_from_position()
+            elif self.autostart and self.prefill is not None:
                 self._start_from_prefill()
             else:
                 self.open_new_game()
@@ -81,6 +86,18 @@ class MonumentsApp(App):
             self.open_new_game()
             return
         self._new_game_chosen(choice)
+
+    @guarded
+    def _start_from_position(self) -> None:
+        from monuments_tui.rules import parse_position
+        from monuments_tui.session import GameSession
+
+        state = parse_position(self.position)
+        seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
+        seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
+        self.saves_dir.mkdir(parents=True, exist_ok=True)
+        teaching = bool(self.prefill and self.prefill.teaching)
+        self.start_session(GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir))
 
     # -- navigation -------------------------------------------------------------------------------
     def goto_title(self) -> None:
@@ -247,7 +264,8 @@ def run_app(args: argparse.Namespace | None = None) -> int:
     pace = getattr(args, "pace", None) or "normal"
     if command == "new":
         app = MonumentsApp(start="new", saves_dir=saves, prefill=prefill_from_args(args),
-                           autostart=bool(getattr(args, "start", False)), pace=pace)
+                           autostart=bool(getattr(args, "start", False)), pace=pace,
+                           position=getattr(args, "position_text", None))
     elif command in ("load", "replay"):
         app = MonumentsApp(start=command, saves_dir=saves, file=args.file, pace=pace)
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monuments_tui.saves import Header
 from monuments_tui.session import GameSession, Rebuilt, Timeline
-from tests.positions import bare, ready_for_layer, turn_of
+from tests.helpers import bare, ready_for_layer, turn_of
 
 
 def near_end_session(seats: tuple[str, str] = ("human", "human"), *, teaching: bool = False) -> GameSession:

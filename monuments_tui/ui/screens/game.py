@@ -58,6 +58,7 @@ class GameScreen(WatchesSize, Screen):
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
+        Binding("f4", "copy_position", "Position", show=False, tooltip="Write the position as text next to the save"),
         Binding("escape", "switch_focus", "Map", id="focus", tooltip="Switch between the command line and the map"),
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
@@ -235,6 +236,10 @@ class GameScreen(WatchesSize, Screen):
             line.input.value = ""
             self.action_help()
             return False
+        if low == "position":
+            line.input.value = ""
+            self.action_copy_position()
+            return False
         if not self.can_type():
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
@@ -370,6 +375,31 @@ class GameScreen(WatchesSize, Screen):
             self.notify(f"Could not save: {exc}", severity="error")
             return
         self.notify(f"Saved a copy to {path}", title="Saved")
+
+    @guarded
+    def action_copy_position(self) -> None:
+        """Write the position as text next to the save (docs/positions.md), and to the clipboard."""
+        from monuments_tui.rules import format_position
+
+        session = self.session
+        if not session.teaching and session.state.pending is not None:
+            # A position shows every hidden card: hands, quests and the order of the decks [l.369].
+            self.notify("The position shows every hidden card: switch on teaching mode, or finish the game, "
+                        "to copy it.", severity="warning")
+            return
+        base = session.path.parent if session.path else Path(self.app.saves_dir)
+        stem = session.path.stem if session.path else "game"
+        path = base / f"{stem}.position.txt"
+        text = format_position(session.state)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.notify(f"Could not write the position: {exc}", severity="error")
+            return
+        self.app.copy_to_clipboard(text)
+        self.notify(f"Position written to {path} (and copied to the clipboard where the terminal allows); "
+                    "start a game from it with: monuments new --position FILE", title="Position")
 
     def action_help(self) -> None:
         from monuments_tui.ui.screens.help import HelpScreen

@@ -26,6 +26,7 @@ KEYS = (
     ("Game", "ctrl+p", "command palette: every legal command now, and more"),
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
+    ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
     ("Replay", "Left / Right", "one step back / forward"),
     ("Replay", "shift+Left / shift+Right", "one turn"),
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),

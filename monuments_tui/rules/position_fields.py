@@ -1,0 +1,141 @@
+"""Structs as `name=value` words in a position, both ways: pending decisions, battles, the AI deck, options.
+
+Every field of the struct is written under its own name, its value by its type: `yes`/`no`,
+numbers, seats as civilisations, lists joined by commas ("-" for none and for None),
+placements as `what:source`, text that is not one plain word in JSON quotes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from typing import Any
+
+import msgspec
+
+from monuments_tui.rules.errors import PositionError
+from monuments_tui.rules.pending import Placement
+
+SEAT_FIELDS = frozenset({"seat", "attacker", "defender"})
+"""Fields of pending decisions and battles that hold a seat: written as the seat's civilisation."""
+
+NONE = "-"
+"""Written for None and for an empty list."""
+
+_BARE = re.compile(r"^[A-Za-z0-9_.:@+/'-]+$")
+_FIELD = re.compile(r'\s*([a-z_\-]+)=("(?:[^"\\]|\\.)*"|[^\s"]*)')
+
+
+# -- writing --------------------------------------------------------------------------------------
+def word(value: str) -> str:
+    """A string as one word: bare when it is safe, else JSON-quoted."""
+    return value if value and value != NONE and _BARE.match(value) else json.dumps(value, ensure_ascii=False)
+
+
+def yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def struct_fields(obj: msgspec.Struct, civs: tuple[str, ...]) -> str:
+    """Every field of a pending decision, battle or AI deck as `name=value` words."""
+    out = []
+    for f in msgspec.structs.fields(obj):
+        if f.name == "seat":
+            continue  # written before the fields
+        out.append(f"{f.name}={field_value(getattr(obj, f.name), f.name, civs)}")
+    return " ".join(out)
+
+
+def field_value(value: Any, name: str, civs: tuple[str, ...]) -> str:
+    """One field's value in a `name=value` word."""
+    if value is None:
+        return NONE
+    if isinstance(value, bool):
+        return yes_no(value)
+    if isinstance(value, int):
+        return civs[value] if name in SEAT_FIELDS else str(value)
+    if isinstance(value, str):
+        return word(value)
+    if isinstance(value, (tuple, list)):
+        if not value:
+            return NONE
+        if isinstance(value[0], Placement):
+            return ",".join(f"{p.what}:{p.source}" for p in value)
+        return ",".join(str(v) for v in value)
+    raise TypeError(f"no notation for {value!r}")  # pragma: no cover - every field type is above
+
+
+
+
+# -- reading --------------------------------------------------------------------------------------
+def read_fields(cls, rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str, object]:
+    """`name=value` words read by the types of `cls`'s fields (the seat is read apart).
+
+    Raises:
+        PositionError: an unknown field or a value of the wrong kind.
+    """
+    types = {f.name: f.type for f in msgspec.structs.fields(cls)}
+    out: dict[str, object] = {}
+    pos = 0
+    rest = rest.strip()
+    while pos < len(rest):
+        m = _FIELD.match(rest, pos)
+        if not m:
+            raise PositionError(lineno, f"expected name=value at {rest[pos:].split()[0]!r}")
+        name, raw = m.group(1).replace("-", "_"), m.group(2)
+        if name not in types or name == "seat":
+            allowed = ", ".join(n for n in types if n != "seat")
+            raise PositionError(lineno, f"{cls.__name__} has no field {name!r}; its fields are: {allowed or 'none'}")
+        out[name] = read_value(types[name], raw, name, lineno, civs)
+        pos = m.end()
+    return out
+
+
+def read_value(tp, raw: str, name: str, lineno: int, civs: tuple[str, ...]) -> Any:
+    """One field's value, by its type."""
+    args = [a for a in typing.get_args(tp) if a is not type(None)]
+    if type(None) in typing.get_args(tp):
+        return None if raw == NONE else read_value(args[0], raw, name, lineno, civs)
+    if tp is bool:
+        return read_flag(raw, lineno, name)
+    if tp is int:
+        if name in SEAT_FIELDS:
+            return read_seat(raw, lineno, civs)
+        if not raw.lstrip("-").isdigit():
+            raise PositionError(lineno, f"{name} takes a number, not {raw!r}")
+        return int(raw)
+    if tp is str:
+        try:
+            return json.loads(raw) if raw.startswith('"') else raw
+        except json.JSONDecodeError:
+            raise PositionError(lineno, f"{name}: {raw!r} is not a quoted string") from None
+    origin = typing.get_origin(tp)
+    if origin in (tuple, list):
+        items = [] if raw in ("", NONE) else raw.split(",")
+        if args[0] is Placement:
+            values = [Placement(what, source or "bonus") for what, _, source in (i.partition(":") for i in items)]
+        else:
+            values = [read_value(args[0], item, name, lineno, civs) for item in items]
+        return origin(values)
+    raise PositionError(lineno, f"{name}: no notation for this field")  # pragma: no cover - every type is above
+
+
+def read_flag(text: str, lineno: int, what: str) -> bool:
+    if text.lower() not in ("yes", "no", "true", "false"):
+        raise PositionError(lineno, f"{what} takes yes or no, not {text!r}")
+    return text.lower() in ("yes", "true")
+
+
+def read_seat(civ: str, lineno: int, civs: tuple[str, ...]) -> int:
+    if civ.lower() not in civs:
+        raise PositionError(lineno, f"{civ!r} is not a civilisation of this game ({', '.join(civs)})")
+    return civs.index(civ.lower())
+
+
+def make(cls, values: dict, lineno: int):
+    """`cls(**values)`, a missing field refused with the line."""
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise PositionError(lineno, f"{cls.__name__}: {exc}") from None
