@@ -36,6 +36,19 @@ def game_screen(app) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
+def notes_of(app) -> list[str]:
+    """Every notification the app shows from now on, as it was worded."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message, *args, **kwargs):
+        said.append(message)
+        return notify(message, *args, **kwargs)
+
+    app.notify = recording
+    return said
+
+
 def message(app) -> str:
     return app.screen.query_one(CommandLine).message
 
@@ -266,10 +279,11 @@ async def test_a_file_that_is_not_a_save_is_refused_with_the_reason(tmp_path):
     bad = tmp_path / "notes.jsonl"
     bad.write_text("my shopping list\n")
     app = MonumentsApp(start="load", file=bad, saves_dir=tmp_path)
+    said = notes_of(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert any("not a Monuments save" in n.message for n in app._notifications)
+        assert any("not a Monuments save" in note for note in said)
 
 
 async def test_continue_the_latest_unfinished_game(tmp_path):
@@ -480,3 +494,41 @@ async def test_quit_asks_first(tmp_path):
         await pilot.press("ctrl+q", "y")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_layout_classes_follow_the_terminal_size(tmp_path):
+    from monuments_tui.ui.widgets.footer import KeysFooter
+
+    app = game_app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        footer = screen.query_one(KeysFooter)
+        assert not screen.has_class("-narrow") and not screen.has_class("-short") and not footer.compact
+        await pilot.resize_terminal(120, 35)
+        await pilot.pause()
+        assert screen.has_class("-narrow") and screen.has_class("-short") and footer.compact
+        await pilot.press("f1")  # a screen pushed now gets the classes of the size it opens at
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.has_class("-narrow")
+        await pilot.press("escape")
+        await pilot.resize_terminal(135, 45)
+        await pilot.pause()
+        assert screen.has_class("-narrow") and not screen.has_class("-short") and not footer.compact
+
+
+async def test_a_screen_opened_while_the_terminal_is_too_small_stays_under_the_request(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=(90, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        game_screen(app).action_help()  # a screen pushed from below, as a bot's move or the end of the game does
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        assert "This one is 90x24" in screen_text(app)
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")  # the request under the help is lifted as soon as it is on top
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

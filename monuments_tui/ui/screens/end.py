@@ -17,12 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -124,7 +124,7 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
     return out
 
 
-class EndScreen(WatchesSize, Screen):
+class EndScreen(Screen):
     """Final scores; replay, export, new game, back to the board."""
 
     BINDINGS = [
@@ -152,7 +152,7 @@ class EndScreen(WatchesSize, Screen):
                      style="#8a8a8a"),
                 id="end-help",
             )
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _winner(state) -> Text:

@@ -19,14 +19,15 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
-from monuments_tui.ui.dialogs.common import AskDialog, Curtain, WatchesSize
+from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
 """Bot pace: seconds between two bot steps."""
@@ -46,7 +47,7 @@ def visible(state, seat: int | None):
     return visible_state(state, seat)
 
 
-class GameScreen(WatchesSize, Screen):
+class GameScreen(Screen):
     """A live game."""
 
     COMMANDS = {LegalCommands}
@@ -83,7 +84,7 @@ class GameScreen(WatchesSize, Screen):
         yield Static(id="status")
         yield Board()
         yield CommandLine(id="command")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def board(self) -> Board:

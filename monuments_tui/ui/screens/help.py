@@ -8,11 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 KEYS = (
     ("Game", "Tab", "complete the command (again: next match)"),
@@ -78,7 +78,7 @@ def legend_text() -> Text:
     return Text("\n".join(legend_lines()))
 
 
-class HelpScreen(WatchesSize, Screen):
+class HelpScreen(Screen):
     """Everything a player needs to type commands and find their way."""
 
     BINDINGS = [
@@ -104,7 +104,7 @@ class HelpScreen(WatchesSize, Screen):
             yield Static(keys_table())
             yield Static(Text("Map legend", style="bold underline"), classes="help-head")
             yield Static(legend_text())
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

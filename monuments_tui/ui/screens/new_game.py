@@ -12,11 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),
@@ -100,7 +100,7 @@ def _onoff(value: bool) -> str:
     return "on" if value else "off"
 
 
-class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
+class NewGameScreen(Screen[NewGameChoice | None]):
     """The form. Dismisses with a `NewGameChoice`, or None if cancelled."""
 
     BINDINGS = [
@@ -161,7 +161,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
             with Horizontal(id="form-buttons"):
                 yield Button("Start the game (ctrl+s)", variant="success", id="start")
                 yield Button("Back (Esc)", id="cancel")
-        yield Footer()
+        yield KeysFooter()
 
     def _prefill_setup(self) -> str:
         pre = self.prefill

@@ -6,16 +6,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
-from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, WatchesSize
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 
-class ReplayScreen(WatchesSize, Screen):
+class ReplayScreen(Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
 
     BINDINGS = [
@@ -45,7 +46,7 @@ class ReplayScreen(WatchesSize, Screen):
         yield Static(id="status")
         yield Board()
         yield Static(id="position")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from monuments_tui.ui.widgets.panes import LogPane

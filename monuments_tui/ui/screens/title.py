@@ -8,12 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import list_saves
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 LOGO = r"""
  __  __                                        _
@@ -33,7 +33,7 @@ MENU = (
 )
 
 
-class TitleScreen(WatchesSize, Screen):
+class TitleScreen(Screen):
     """New game, continue, load, replay, help, quit."""
 
     BINDINGS = [
@@ -56,7 +56,7 @@ class TitleScreen(WatchesSize, Screen):
             with Center():
                 yield OptionList(*[Option(f"{label}  ({key})", id=oid) for oid, label, key in MENU], id="menu")
             yield Static(id="title-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
@@ -87,7 +87,7 @@ class TitleScreen(WatchesSize, Screen):
             app.exit()
 
 
-class SavesScreen(WatchesSize, Screen):
+class SavesScreen(Screen):
     """The saves folder: pick a game to load (go on playing) or to replay."""
 
     BINDINGS = [
@@ -106,7 +106,7 @@ class SavesScreen(WatchesSize, Screen):
         yield Static(Text(f" {verb} ", style="bold reverse"), id="status")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="saves-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -123,6 +123,8 @@ class MapView(ScrollView, can_focus=True):
         self._strips: dict[int, Strip] = {}
         self._legend: list[Strip] | None = None
         self._legend_key: tuple | None = None
+        self._centred = True
+        """The view was last scrolled to centre the cursor (and stays so through a change of size)."""
         self.set_reactive(MapView.state, state)
         self.set_reactive(MapView.cursor, load_board().normalise(cursor) or "F19")
         self.set_reactive(MapView.zoom, zoom if zoom in ZOOMS else "overview")
@@ -245,6 +247,7 @@ class MapView(ScrollView, can_focus=True):
         view = self._viewport()
         if view.width <= 0 or view.height <= 0:
             return
+        self._centred = center
         g = geometry(self.zoom)
         left, top = self._frozen()
         x, y, w, h = hex_region(self.zoom, self.cursor)
@@ -274,7 +277,7 @@ class MapView(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._legend = None
-        self.call_after_refresh(self.scroll_to_cursor)
+        self.call_after_refresh(self.scroll_to_cursor, center=self._centred)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.scroll_to_cursor, center=True)
