@@ -532,3 +532,21 @@ async def test_a_screen_opened_while_the_terminal_is_too_small_stays_under_the_r
         await pilot.press("escape")  # the request under the help is lifted as soon as it is on top
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_game_set_up_by_hand_has_no_chart_and_says_why_it_cannot_be_exported(tmp_path):
+    from tests.ui.positions import END_COMMANDS, near_end_session
+
+    session = near_end_session(("human", "random"))
+    for text in END_COMMANDS:
+        session.execute_text(text)
+    app = MonumentsApp(saves_dir=tmp_path)
+    said = notes_of(app)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EndScreen(session))
+        await wait_for(pilot, lambda: "No score chart" in screen_text(app))
+        assert "cannot be replayed from the deal" in screen_text(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert any("does not replay from the deal" in note for note in said)
+        assert app.last_error is None and not list(tmp_path.glob("*.txt"))

@@ -26,6 +26,10 @@ from monuments_tui.ui.widgets.footer import KeysFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
 
+UNREPLAYABLE = (LookupError, ValueError)
+"""What replaying a session's recorded events raises when they do not fit the dealt game (a game set up
+by hand, not dealt from its seed): a piece, card or list entry the deal does not have, or a SaveError."""
+
 
 def score_table(state: GameState) -> Table:
     """Every score line for every player, the totals, the tie-break figures and places."""
@@ -144,8 +148,8 @@ class EndScreen(Screen):
         state = self.session.state
         with VerticalScroll(id="end"):
             yield Static(Text("Game over", style="bold"), id="end-title")
-            yield Static(self._winner(state), id="winner")
-            yield Static(self._table(state), id="scores")
+            yield Static(winner_line(state), id="winner")
+            yield Static(score_table(state), id="scores")
             yield Static(Text("Scoring the game turn by turn...", style="#8a8a8a"), id="chart")
             yield Static(
                 Text("r replay the game · e export a readable record · n new game · t title · b back to the board",
@@ -153,20 +157,6 @@ class EndScreen(Screen):
                 id="end-help",
             )
         yield KeysFooter()
-
-    @staticmethod
-    def _winner(state) -> Text:
-        try:
-            return winner_line(state)
-        except Exception as exc:  # noqa: BLE001 - the scoring module may still be growing
-            return Text(f"(no winner: {exc})")
-
-    @staticmethod
-    def _table(state):
-        try:
-            return score_table(state)
-        except Exception as exc:  # noqa: BLE001
-            return Text(f"(scores unavailable: {exc})")
 
     def on_mount(self) -> None:
         self.query_one("#end").focus()
@@ -176,20 +166,16 @@ class EndScreen(Screen):
     def _build_chart(self) -> None:
         from monuments_tui.replay import Replay
 
-        replay = None
         try:
             replay = Replay.of(self.session)
             replay.to_end()
-        except Exception:  # noqa: BLE001 - the chart is a bonus; the scores above stand
+        except UNREPLAYABLE:
             replay = None
         if replay is None or msgspec.msgpack.encode(replay.state) != msgspec.msgpack.encode(self.session.state):
             text = Text("No score chart: this game's history cannot be replayed from the deal.", style="#8a8a8a")
         else:
-            try:
-                _, series = score_history(replay)
-                text = chart_text(tuple(replay.config.civs), series)
-            except Exception as exc:  # noqa: BLE001
-                text = Text(f"No score chart: {exc}.", style="#8a8a8a")
+            _, series = score_history(replay)
+            text = chart_text(tuple(replay.config.civs), series)
         self.app.call_from_thread(self._show_chart, text)
 
     def _show_chart(self, text: Text) -> None:
@@ -210,13 +196,18 @@ class EndScreen(Screen):
 
         try:
             text = export_text(Replay.of(self.session))
-        except Exception as exc:  # noqa: BLE001 - say why, keep the end screen
-            self.notify(f"This game cannot be exported: {exc}", severity="error")
+        except UNREPLAYABLE as exc:
+            self.notify(f"This game cannot be exported: its history does not replay from the deal ({exc})",
+                        severity="error")
             return
         path = self.session.path
         target = (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.notify(f"Could not write {target}: {exc}. Try again once the folder is writable.", severity="error")
+            return
         self.notify(f"Wrote the game record to {target}", title="Exported")
 
     def action_new_game(self) -> None:

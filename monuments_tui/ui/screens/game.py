@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
+from monuments_tui.rules.views import visible_state
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
@@ -36,15 +37,6 @@ PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
 def public_words(text: str) -> str:
     """A prompt without the list of cards the viewer may not see ("(hidden, hidden)")."""
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
-
-
-def visible(state, seat: int | None):
-    """`state` as `seat` may see it (rules.views), or the state itself if views are missing."""
-    try:
-        from monuments_tui.rules.views import visible_state
-    except ImportError:
-        return state
-    return visible_state(state, seat)
 
 
 class GameScreen(Screen):
@@ -123,9 +115,9 @@ class GameScreen(Screen):
         session = self.session
         state = session.state
         show_all = self.show_all()
-        view_state = state if show_all else visible(state, self.viewer)
+        view_state = state if show_all else visible_state(state, self.viewer)
         if self.curtain_up:
-            view_state = visible(state, None)
+            view_state = visible_state(state, None)
         seat = self.seat_to_answer()
         hand_seat = state.current
         self.board.show(
@@ -141,7 +133,7 @@ class GameScreen(Screen):
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
         else:
-            prompt = public_words(waiting_for(visible(state, self.viewer)))
+            prompt = public_words(waiting_for(visible_state(state, self.viewer)))
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
         line.set_legal(self.legal_texts)
@@ -204,7 +196,7 @@ class GameScreen(Screen):
         self.curtain_up = True
         self.refresh_all()
         name = self.session.state.players[seat].civ.capitalize()
-        what = public_words(waiting_for(visible(self.session.state, None)))
+        what = public_words(waiting_for(visible_state(self.session.state, None)))
         self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
 
     def _curtain_down(self, seat: int, _result=None) -> None:
@@ -240,7 +232,7 @@ class GameScreen(Screen):
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
             else:
-                now = public_words(waiting_for(visible(self.session.state, self.viewer)))
+                now = public_words(waiting_for(visible_state(self.session.state, self.viewer)))
                 line.show_error(f"Not your decision now: {now}. F6 lets the bots play at once.")
             return False
         try:
@@ -378,14 +370,10 @@ class GameScreen(Screen):
         self.app.push_screen(HelpScreen())
 
     def action_zoom(self) -> None:
-        m = self.board.map
-        if hasattr(m, "action_toggle_zoom"):
-            m.action_toggle_zoom()
+        self.board.map.action_toggle_zoom()
 
     def action_legend(self) -> None:
-        m = self.board.map
-        if hasattr(m, "action_toggle_legend"):
-            m.action_toggle_legend()
+        self.board.map.action_toggle_legend()
 
     def action_switch_focus(self) -> None:
         inp = self.command_line.input

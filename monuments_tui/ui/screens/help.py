@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
+from monuments_tui.ui.map_legend import legend_lines
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 KEYS = (
@@ -71,10 +72,6 @@ def keys_table() -> Table:
 
 
 def legend_text() -> Text:
-    try:
-        from monuments_tui.ui.map_legend import legend_lines
-    except ImportError:
-        return Text("(the map legend is not available)")
     return Text("\n".join(legend_lines()))
 
 

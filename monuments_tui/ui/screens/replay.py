@@ -87,7 +87,7 @@ class ReplayScreen(Screen):
         if last is not None:
             words, _ = wording.step_lines(last, self.view_seat, names)
             pos.append(f" · last: {names[last.seat]} {words}", style="#8a8a8a")
-        taken = r.taken_back_here() if hasattr(r, "taken_back_here") else []
+        taken = r.taken_back_here()
         if taken:
             n = sum(len(t.steps) for t in taken)
             pos.append(f" · {n} step(s) were taken back here", style="italic")

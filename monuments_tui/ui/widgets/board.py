@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.map_slot import MapStandIn, make_map, map_class
+from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
 
 
@@ -69,7 +69,7 @@ class Board(Horizontal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
-            yield make_map("map")
+            yield MapView(id="map")
             yield LogPane()
         with Vertical(id="right"):
             yield InspectorPane()
@@ -78,16 +78,14 @@ class Board(Horizontal):
             yield QuestsPane()
 
     @property
-    def map(self):
-        return self.query_one("#map")
+    def map(self) -> MapView:
+        return self.query_one(MapView)
 
     def show(self, view: BoardView) -> None:
         self.view = view
         m = self.map
         m.state = view.state
         m.viewer = None if view.show_all else view.viewer
-        if isinstance(m, MapStandIn):
-            m.redraw()
         self.query_one(InspectorPane).show(view.state, m.cursor)
         hand_seat = view.hand_seat if view.hand_seat is not None else view.state.current
         self.query_one(HandPane).show(view.state, hand_seat)
@@ -99,7 +97,7 @@ class Board(Horizontal):
         """Blank the private panes (under the hot-seat curtain)."""
         self.query_one(QuestsPane).set_text("")
 
-    @on(map_class().HexSelected)
+    @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:
         if self.view is not None:
             self.query_one(InspectorPane).show(self.view.state, event.hex_id)
