@@ -338,6 +338,35 @@ async def test_bots_play_on_a_timer_and_can_be_skipped(tmp_path):
         await wait_for(pilot, lambda: len(screen.session.history()) >= 20)
 
 
+async def test_the_bot_thinks_in_a_thread_on_its_own_copy_of_the_state(tmp_path, monkeypatch):
+    import threading
+
+    from monuments_tui.ui.screens import game as game_module
+
+    asked = []
+    think = game_module.bot_command_for
+
+    def recording(controller, state, rnd):
+        live = game_screen(app).session.state
+        asked.append((threading.current_thread() is threading.main_thread(), state is live, enc(state) == enc(live)))
+        return think(controller, state, rnd)
+
+    monkeypatch.setattr(game_module, "bot_command_for", recording)
+    app = game_app(tmp_path, seats=("random", "random"))
+    async with app.run_test(size=SIZE) as pilot:
+        session = game_screen(app).session
+
+        def untouchable(*args, **kwargs):
+            raise AssertionError("the bot thread read the session")
+
+        monkeypatch.setattr(session, "bot_command", untouchable)
+        await wait_for(pilot, lambda: len(session.history()) >= 5)
+        assert asked and not any(on_main for on_main, _, _ in asked)
+        assert not any(shared for _, shared, _ in asked)  # a copy ...
+        assert all(same for _, _, same in asked)  # ... of the position to play
+        assert app.last_error is None
+
+
 # -- replay ---------------------------------------------------------------------------------------------------------
 def played_save(tmp_path, steps=40, seed=3):
     import random

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -22,7 +23,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
+from monuments_tui.rules.state import GameState, copy_state
 from monuments_tui.rules.views import visible_state
+from monuments_tui.session import bot_command_for
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
@@ -37,6 +40,14 @@ PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
 def public_words(text: str) -> str:
     """A prompt without the list of cards the viewer may not see ("(hidden, hidden)")."""
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
+
+
+@dataclass(frozen=True)
+class BotAsked:
+    """Where the game stood when a bot was asked: its answer is played only if nothing moved since."""
+
+    position: int
+    state: GameState
 
 
 class GameScreen(Screen):
@@ -264,17 +275,19 @@ class GameScreen(Screen):
         if state.pending is None or self.session.controller() == "human" or self._bot_busy:
             return
         self._bot_busy = True
-        self._think(self.app, len(self.session.history()), state)
+        self._think(self.app, self.session.controller(), copy_state(state), self._rnd,
+                    BotAsked(len(self.session.history()), state))
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, app, position: int, state) -> None:
-        """Ask the bot in a thread (a strong bot may think for a while); play its answer on the app's thread."""
+    def _think(self, app, controller: str, state, rnd: random.Random, asked: BotAsked) -> None:
+        """Ask the bot in a thread (a strong bot may think for a while) about its own copy of the state;
+        play its answer on the app's thread. The thread never touches the session."""
         try:
-            command = self.session.bot_command(self._rnd)
-        except Exception as exc:  # noqa: BLE001
+            command = bot_command_for(controller, state, rnd)
+        except Exception as exc:  # noqa: BLE001 - a failing bot is reported like any handler's error
             self._post_back(app, self._bot_failed, exc)
             return
-        self._post_back(app, self._bot_play, position, state, command)
+        self._post_back(app, self._bot_play, asked, command)
 
     @staticmethod
     def _post_back(app, callback, *args) -> None:
@@ -292,11 +305,11 @@ class GameScreen(Screen):
         report(self, exc)
 
     @guarded
-    def _bot_play(self, position: int, state, command) -> None:
+    def _bot_play(self, asked: BotAsked, command) -> None:
         self._bot_busy = False
         if not self.is_mounted:
             return  # the game screen was closed while the bot was thinking
-        if self.session.state is not state or len(self.session.history()) != position:
+        if self.session.state is not asked.state or len(self.session.history()) != asked.position:
             self.after_change()  # the game moved on (undo) while the bot was thinking
             return
         try:
