@@ -579,3 +579,27 @@ async def test_a_game_set_up_by_hand_has_no_chart_and_says_why_it_cannot_be_expo
         await pilot.pause()
         assert any("does not replay from the deal" in note for note in said)
         assert app.last_error is None and not list(tmp_path.glob("*.txt"))
+
+
+async def test_the_screens_state_is_reactive_and_redraws_what_depends_on_it(tmp_path):
+    app = game_app(tmp_path, seats=("human", "random"))
+    app.pace = "unheard-of"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert screen.pace == "normal"  # an unknown pace falls back to the normal one
+        screen.pace = "slow"
+        while screen.can_type():
+            await type_command(pilot, screen.legal_texts[0])
+        await wait_for(pilot, lambda: "random is playing · pace slow" in screen_text(app))
+        line = screen.query_one(CommandLine)
+        assert line.legal == ()  # nothing to type while the bot plays
+        screen.pace = "normal"  # the bot has 1.5 s before its step: the prompt follows at once
+        assert "pace normal" in line.prompt.note
+    session = played_save(tmp_path)
+    app = MonumentsApp(start="replay", file=session.path, saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.view_seat = 1
+        await pilot.pause()
+        assert "view: Egypt" in screen_text(app)
+        assert "Egypt (private)" in str(screen.query_one(QuestsPane).border_title)

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -30,7 +31,7 @@ from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
-from monuments_tui.ui.widgets.command_line import CommandLine
+from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
@@ -68,14 +69,20 @@ class GameScreen(Screen):
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
     ]
 
+    viewer: reactive[int | None] = reactive(None, init=False)
+    """The human seat whose private information is on screen (hot-seat)."""
+    curtain_up: reactive[bool] = reactive(False, init=False)
+    """The hot-seat curtain is up: the board shows only what everybody may see."""
+    pace: reactive[str] = reactive("normal", init=False)
+    """How fast the bots play: a name of PACES."""
+
     def __init__(self, session, *, pace: str = "normal", bot_seed: int | None = None):
         super().__init__()
         self.session = session
-        self.pace = pace if pace in dict(PACES) else "normal"
+        self.set_reactive(GameScreen.pace, self.validate_pace(pace))
+        humans = self.humans()
+        self.set_reactive(GameScreen.viewer, humans[0] if len(humans) == 1 else None)
         self.legal_texts: list[str] = []
-        self.viewer: int | None = None
-        """The human seat whose private information is on screen (hot-seat)."""
-        self.curtain_up = False
         self._skipping = False
         self._bot_timer = None
         self._bot_busy = False
@@ -98,12 +105,22 @@ class GameScreen(Screen):
         return self.query_one(CommandLine)
 
     def on_mount(self) -> None:
-        humans = self.humans()
-        if len(humans) == 1:
-            self.viewer = humans[0]
         self.refresh_all()
         self.command_line.input.focus()
         self.after_change()
+
+    # -- the screen's state: every change redraws ------------------------------------------------
+    def validate_pace(self, pace: str) -> str:
+        return pace if pace in dict(PACES) else "normal"
+
+    def watch_viewer(self) -> None:
+        self.refresh_all()
+
+    def watch_curtain_up(self) -> None:
+        self.refresh_all()
+
+    def watch_pace(self) -> None:
+        self.refresh_all()
 
     # -- who sees what ---------------------------------------------------------------------------
     def humans(self) -> list[int]:
@@ -131,15 +148,13 @@ class GameScreen(Screen):
             view_state = visible_state(state, None)
         seat = self.seat_to_answer()
         hand_seat = state.current
-        self.board.show(
-            BoardView(
-                state=view_state,
-                steps=session.history(),
-                viewer=None if show_all else (None if self.curtain_up else self.viewer),
-                show_all=show_all and not self.curtain_up,
-                controllers=session.seats,
-                hand_seat=hand_seat,
-            )
+        self.board.view = BoardView(
+            state=view_state,
+            steps=session.history(),
+            viewer=None if show_all else (None if self.curtain_up else self.viewer),
+            show_all=show_all and not self.curtain_up,
+            controllers=session.seats,
+            hand_seat=hand_seat,
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
@@ -147,13 +162,13 @@ class GameScreen(Screen):
             prompt = public_words(waiting_for(visible_state(state, self.viewer)))
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
-        line.set_legal(self.legal_texts)
+        line.legal = tuple(self.legal_texts)
         note = ""
         if seat is not None and session.controller(seat) != "human":
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
         elif self.can_type():
             note = "Tab completes · Enter plays"
-        line.set_prompt(prompt, note=note)
+        line.prompt = Prompt(prompt, note)
         self._draw_status(prompt)
 
     def _draw_status(self, prompt: str) -> None:
@@ -205,15 +220,13 @@ class GameScreen(Screen):
 
     def raise_curtain(self, seat: int) -> None:
         self.curtain_up = True
-        self.refresh_all()
         name = self.session.state.players[seat].civ.capitalize()
         what = public_words(waiting_for(visible_state(self.session.state, None)))
         self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
 
     def _curtain_down(self, seat: int, _result=None) -> None:
+        self.viewer = seat  # still behind the curtain: nothing private is drawn yet
         self.curtain_up = False
-        self.viewer = seat
-        self.refresh_all()
         self.command_line.input.focus()
 
     def _show_end(self) -> None:
@@ -399,7 +412,6 @@ class GameScreen(Screen):
         names = [p for p, _ in PACES]
         self.pace = names[(names.index(self.pace) + 1) % len(names)]
         self.notify(f"Bot pace: {self.pace}", timeout=2)
-        self.refresh_all()
 
     def action_skip(self) -> None:
         if self.session.controller() == "human":
@@ -433,12 +445,7 @@ class GameScreen(Screen):
     # -- map ------------------------------------------------------------------------------------------
     def on_map_view_hex_activated(self, event) -> None:
         """Enter on a hex: add its id to the command line."""
-        line = self.command_line
-        value = line.input.value
-        sep = "" if not value or value.endswith(" ") else " "
-        line.input.value = f"{value}{sep}{event.hex_id}"
-        line.input.cursor_position = len(line.input.value)
-        line.input.focus()
+        self.command_line.add_word(event.hex_id)
 
     def on_screen_resume(self) -> None:
         """Back from help, replay or a dialog: bots go on where they stopped."""

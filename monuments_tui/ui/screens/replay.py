@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -35,11 +36,13 @@ class ReplayScreen(Screen):
         Binding("escape,q", "close", "Back"),
     ]
 
+    view_seat: reactive[int | None] = reactive(None, init=False)
+    """Whose view is shown: a seat, or None for everything."""
+
     def __init__(self, replay, *, live: bool = False, position: int | None = None):
         super().__init__()
         self.replay = replay
         self.live = live
-        self.view_seat: int | None = None
         self._start_position = position
 
     def compose(self) -> ComposeResult:
@@ -59,19 +62,19 @@ class ReplayScreen(Screen):
             self.notify("\n".join(self.replay.warnings), title="While opening the save", severity="warning")
 
     # -- drawing -------------------------------------------------------------------------------
+    def watch_view_seat(self) -> None:
+        self.redraw()
+
     def redraw(self) -> None:
         r = self.replay
         state = r.view(self.view_seat)
         steps = r.steps[: r.position]
-        board = self.query_one(Board)
-        board.show(
-            BoardView(
-                state=state,
-                steps=steps,
-                viewer=self.view_seat,
-                show_all=self.view_seat is None,
-                controllers=tuple(r.seats),
-            )
+        self.query_one(Board).view = BoardView(
+            state=state,
+            steps=steps,
+            viewer=self.view_seat,
+            show_all=self.view_seat is None,
+            controllers=tuple(r.seats),
         )
         names = [p.civ.capitalize() for p in state.players]
         status = Text()
@@ -143,7 +146,6 @@ class ReplayScreen(Screen):
             self.view_seat += 1
         else:
             self.view_seat = None
-        self.redraw()
 
     def action_play_from_here(self) -> None:
         r = self.replay

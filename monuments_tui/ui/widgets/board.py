@@ -1,7 +1,7 @@
 """The panes of a game, arranged: map and log on the left; hex, hand, players and quests on the right.
 
-Used read-write by the game screen and read-only by the replay screen. `show(view)` hands
-every pane what it displays.
+Used read-write by the game screen and read-only by the replay screen. The screen sets
+`view`; the board hands every pane what it displays.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.widgets.map_view import MapView
@@ -63,9 +64,11 @@ class Board(Horizontal):
     Board #right { width: 39; }
     """
 
+    view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)
+    """What the panes show (set after every change of the game)."""
+
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
-        self.view: BoardView | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
@@ -81,8 +84,7 @@ class Board(Horizontal):
     def map(self) -> MapView:
         return self.query_one(MapView)
 
-    def show(self, view: BoardView) -> None:
-        self.view = view
+    def watch_view(self, view: BoardView) -> None:
         m = self.map
         m.state = view.state
         m.viewer = None if view.show_all else view.viewer
@@ -92,10 +94,6 @@ class Board(Horizontal):
         self.query_one(PlayersPane).show(view.state, view.viewer, view.controllers)
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
         self.query_one(LogPane).show(view.steps, view.names, _ViewerOf(view.viewer, view.show_all), view.controllers)
-
-    def hide_private(self) -> None:
-        """Blank the private panes (under the hot-seat curtain)."""
-        self.query_one(QuestsPane).set_text("")
 
     @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:
