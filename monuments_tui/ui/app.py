@@ -15,6 +15,7 @@ from textual.binding import Binding
 
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.theme import COLOURS
 
 MIN_SIZE = (100, 30)
 """Below this the app asks for a larger terminal (the game waits, nothing is lost)."""
@@ -37,6 +38,10 @@ class MonumentsApp(App):
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("f1", "help", "Help", show=False),
     ]
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The app's colours (ui.theme.COLOURS); a theme's own `variables` take precedence."""
+        return dict(COLOURS)
 
     def __init__(
         self,

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
@@ -62,7 +63,7 @@ class AskDialog(ModalScreen[str | None]):
             box.border_title = self.title_text or "Question"
             yield Static(self.question, classes="dialog-text")
             yield Input(self.value, placeholder=self.placeholder, id="answer")
-            yield Static(Text("Enter to accept · Esc to cancel", style="#8a8a8a"))
+            yield Static(Content.styled("Enter to accept · Esc to cancel", "$tone-muted"))
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -15,13 +15,15 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
+from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.theme import TEXT_TONES, Toned, tone_classes
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -116,7 +118,7 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
     shown = min(turns, width)
     if shown:
         axis = f"turn 1{'':{max(1, shown - 6 - len(str(turns)) - 5)}}turn {turns}" if shown > 14 else ""
-        out.append(f"{'':12}{axis}\n", style="#8a8a8a")
+        out.append(f"{'':12}{axis}\n", style=DIM)
     for seat, civ in enumerate(civs):
         values = series[seat]
         out.append(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize():<7} ", style=CIV_STYLE.get(civ, ""))
@@ -131,6 +133,7 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
 class EndScreen(Screen):
     """Final scores; replay, export, new game, back to the board."""
 
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [
         Binding("r", "replay", "Replay"),
         Binding("e", "export", "Export"),
@@ -149,11 +152,11 @@ class EndScreen(Screen):
         with VerticalScroll(id="end"):
             yield Static(Text("Game over", style="bold"), id="end-title")
             yield Static(winner_line(state), id="winner")
-            yield Static(score_table(state), id="scores")
-            yield Static(Text("Scoring the game turn by turn...", style="#8a8a8a"), id="chart")
+            yield Static(Toned(score_table(state), self), id="scores")
+            yield Static(Content.styled("Scoring the game turn by turn...", "$tone-muted"), id="chart")
             yield Static(
-                Text("r replay the game · e export a readable record · n new game · t title · b back to the board",
-                     style="#8a8a8a"),
+                Content.styled("r replay the game · e export a readable record · n new game · t title · b back to the board",
+                               "$tone-muted"),
                 id="end-help",
             )
         yield KeysFooter()
@@ -172,7 +175,7 @@ class EndScreen(Screen):
         except UNREPLAYABLE:
             replay = None
         if replay is None or msgspec.msgpack.encode(replay.state) != msgspec.msgpack.encode(self.session.state):
-            text = Text("No score chart: this game's history cannot be replayed from the deal.", style="#8a8a8a")
+            text = Text("No score chart: this game's history cannot be replayed from the deal.", style=DIM)
         else:
             _, series = score_history(replay)
             text = chart_text(tuple(replay.config.civs), series)
@@ -180,7 +183,7 @@ class EndScreen(Screen):
 
     def _show_chart(self, text: Text) -> None:
         if self.is_mounted:
-            self.query_one("#chart", Static).update(text)
+            self.query_one("#chart", Static).update(Toned(text, self))
 
     @guarded
     def action_replay(self) -> None:

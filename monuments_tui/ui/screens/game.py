@@ -30,6 +30,7 @@ from monuments_tui.session import bot_command_for
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.theme import TEXT_TONES, tone_classes
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
@@ -55,6 +56,7 @@ class GameScreen(Screen):
     """A live game."""
 
     COMMANDS = {LegalCommands}
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
@@ -189,7 +191,7 @@ class GameScreen(Screen):
         if self.session.config.solo:
             flags.append(f"solo {self.session.config.solo}")
         flags.append(self.session.config.mode)
-        right = Text(f" [{' · '.join(flags)}] ", style="#8a8a8a")
+        right = Text(f" [{' · '.join(flags)}] ", style=self.get_component_rich_style("tone--muted", partial=True))
         width = max(20, self.size.width)
         room = width - right.cell_len
         left.truncate(room, overflow="ellipsis", pad=True)

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
 from monuments_tui.ui.map_legend import legend_lines
+from monuments_tui.ui.theme import TEXT_TONES, Toned, tone, tone_classes
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 KEYS = (
@@ -42,7 +43,7 @@ def commands_table() -> Table:
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
     table.add_column("Command", no_wrap=True, style="bold")
     table.add_column("Meaning", ratio=1)
-    table.add_column("Example", no_wrap=True, style="#8a8a8a")
+    table.add_column("Example", no_wrap=True, style=tone("muted"))
     for s in SYNTAX:
         table.add_row(s.usage, s.meaning, s.example)
     return table
@@ -78,6 +79,8 @@ def legend_text() -> Text:
 class HelpScreen(Screen):
     """Everything a player needs to type commands and find their way."""
 
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
+
     BINDINGS = [
         Binding("escape,q,f1", "close", "Back"),
         Binding("question_mark", "close", "Back", show=False),
@@ -94,7 +97,7 @@ class HelpScreen(Screen):
                 classes="help-para",
             )
             yield Static(Text("Commands", style="bold underline"), classes="help-head")
-            yield Static(commands_table())
+            yield Static(Toned(commands_table(), self))
             yield Static(Text("Action cards", style="bold underline"), classes="help-head")
             yield Static(cards_table())
             yield Static(Text("Keys", style="bold underline"), classes="help-head")

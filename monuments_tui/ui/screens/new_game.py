@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
@@ -249,7 +250,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         try:
             choice = self._read()
         except (ValueError, TypeError, msgspec.ValidationError) as exc:
-            self.query_one("#form-error", Static).update(Text(str(exc), style="bold #ff5f5f"))
+            self.query_one("#form-error", Static).update(Content.styled(str(exc), "bold $tone-bad"))
             return
         self.dismiss(choice)
 

@@ -13,6 +13,7 @@ from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.theme import TEXT_TONES, tone_classes
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.footer import KeysFooter
 
@@ -35,6 +36,8 @@ class ReplayScreen(Screen):
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
     ]
+
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
 
     view_seat: reactive[int | None] = reactive(None, init=False)
     """Whose view is shown: a seat, or None for everything."""
@@ -89,7 +92,7 @@ class ReplayScreen(Screen):
         last = r.last_step
         if last is not None:
             words, _ = wording.step_lines(last, self.view_seat, names)
-            pos.append(f" · last: {names[last.seat]} {words}", style="#8a8a8a")
+            pos.append(f" · last: {names[last.seat]} {words}", style=self.get_component_rich_style("tone--muted", partial=True))
         taken = r.taken_back_here()
         if taken:
             n = sum(len(t.steps) for t in taken)

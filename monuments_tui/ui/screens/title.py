@@ -6,6 +6,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
@@ -47,7 +48,7 @@ class TitleScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(Text(LOGO.strip("\n"), style="bold #ffd75f"), id="logo")
+            yield Static(Content(LOGO.strip("\n")), id="logo")
             yield Static(
                 Text("Build your civilisation's monument, one layer at a time. A board game for 1-4 players.",
                      justify="center", style="italic"),
@@ -60,9 +61,7 @@ class TitleScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
-        self.query_one("#title-note", Static).update(
-            Text(f"Saves folder: {self.app.saves_dir}", style="#8a8a8a", justify="center")
-        )
+        self.query_one("#title-note", Static).update(Content.styled(f"Saves folder: {self.app.saves_dir}", "$tone-muted"))
 
     @on(OptionList.OptionSelected, "#menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -124,11 +123,11 @@ class SavesScreen(Screen):
                           status, s.path.name)
         note = self.query_one("#saves-note", Static)
         if not self.saves:
-            note.update(Text(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
-                             style="#8a8a8a"))
+            note.update(Content.styled(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
+                                       "$tone-muted"))
         else:
-            note.update(Text(f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back",
-                             style="#8a8a8a"))
+            note.update(Content.styled(f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back",
+                                       "$tone-muted"))
 
     @on(DataTable.RowSelected)
     def _row(self, event: DataTable.RowSelected) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
@@ -107,7 +107,7 @@ class CommandLine(Vertical):
         self._draft = ""
         self._cycle: list[str] = []
         self._cycle_index = -1
-        self._message_text = Text("")
+        self._message_text = Content("")
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -121,31 +121,27 @@ class CommandLine(Vertical):
 
     # -- what the screen tells it -----------------------------------------------------------
     def watch_prompt(self, prompt: Prompt) -> None:
-        text = Text()
-        text.append("> ", style="bold")
-        text.append(prompt.text, style="bold")
-        if prompt.note:
-            text.append(f"   {prompt.note}", style="#8a8a8a")
+        text = Content.assemble(("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted"))
         self.query_one("#prompt", Static).update(text, layout=False)
 
     def watch_legal(self) -> None:
         self._cycle = []
 
     def show_error(self, message: str) -> None:
-        self._message(Text(message, style="bold #ff5f5f"))
+        self._message(Content.styled(message, "bold $tone-bad"))
 
     def show_info(self, message: str) -> None:
-        self._message(Text(message, style="#8a8a8a"))
+        self._message(Content.styled(message, "$tone-muted"))
 
     def clear_message(self) -> None:
-        self._message(Text(""))
+        self._message(Content(""))
 
     @property
     def message(self) -> str:
         """The text under the input (an error or a hint)."""
         return self._message_text.plain
 
-    def _message(self, text: Text) -> None:
+    def _message(self, text: Content) -> None:
         if text == self._message_text:
             return
         self._message_text = text
