@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,7 +29,7 @@ from monuments_tui.session import bot_command_for
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.theme import TEXT_TONES, tone_classes
+from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
@@ -56,7 +55,6 @@ class GameScreen(Screen):
     """A live game."""
 
     COMMANDS = {LegalCommands}
-    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
@@ -174,28 +172,8 @@ class GameScreen(Screen):
         self._draw_status(prompt)
 
     def _draw_status(self, prompt: str) -> None:
-        state = self.session.state
-        left = Text(no_wrap=True, overflow="ellipsis")
-        left.append(" Monuments ", style="bold reverse")
-        if state.phase == "setup":
-            left.append(" · Set-up ")
-        elif state.phase == "over":
-            left.append(" · Game over ")
-        else:
-            left.append(f" · Round {state.round}{' (final)' if state.final_round else ''} ")
-            left.append(f"· {state.players[state.current].civ.upper()} to play ", style="bold")
-        left.append(f"· {prompt}")
-        flags = []
-        if self.session.teaching:
-            flags.append("teaching")
-        if self.session.config.solo:
-            flags.append(f"solo {self.session.config.solo}")
-        flags.append(self.session.config.mode)
-        right = Text(f" [{' · '.join(flags)}] ", style=self.get_component_rich_style("tone--muted", partial=True))
-        width = max(20, self.size.width)
-        room = width - right.cell_len
-        left.truncate(room, overflow="ellipsis", pad=True)
-        self.query_one("#status", Static).update(left + right, layout=False)
+        line = status_line(self.session, prompt, max(20, self.size.width))
+        self.query_one("#status", Static).update(line, layout=False)
 
     # -- after every change ---------------------------------------------------------------------------
     def after_change(self) -> None:

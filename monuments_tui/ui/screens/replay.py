@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -13,7 +14,6 @@ from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.theme import TEXT_TONES, tone_classes
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.footer import KeysFooter
 
@@ -36,8 +36,6 @@ class ReplayScreen(Screen):
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
     ]
-
-    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
 
     view_seat: reactive[int | None] = reactive(None, init=False)
     """Whose view is shown: a seat, or None for everything."""
@@ -85,19 +83,20 @@ class ReplayScreen(Screen):
         status.append(f" {r.title} ", style="bold")
         status.append(f"· {waiting_for(state)}")
         self.query_one("#status", Static).update(status)
-        pos = Text()
-        pos.append(f" step {r.position}/{len(r.steps)} · ", style="bold")
-        pos.append(f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"))
-        pos.append(f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}")
+        pos = [
+            (f" step {r.position}/{len(r.steps)} · ", "bold"),
+            f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"),
+            f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}",
+        ]
         last = r.last_step
         if last is not None:
             words, _ = wording.step_lines(last, self.view_seat, names)
-            pos.append(f" · last: {names[last.seat]} {words}", style=self.get_component_rich_style("tone--muted", partial=True))
+            pos.append((f" · last: {names[last.seat]} {words}", "$tone-muted"))
         taken = r.taken_back_here()
         if taken:
             n = sum(len(t.steps) for t in taken)
-            pos.append(f" · {n} step(s) were taken back here", style="italic")
-        self.query_one("#position", Static).update(pos)
+            pos.append((f" · {n} step(s) were taken back here", "italic"))
+        self.query_one("#position", Static).update(Content.assemble(*pos))
 
     # -- moving --------------------------------------------------------------------------------------
     @guarded

@@ -64,6 +64,9 @@ class TextPane(ScrollView, can_focus=True):
         self.virtual_size = Size(width, len(self._strips))
         self.refresh()
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._render_content())
+
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._render_content()
@@ -197,6 +200,13 @@ class LogPane(ScrollView, can_focus=True):
             self.call_after_refresh(self.scroll_end, animate=False)
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
         self.border_subtitle = f"showing {who} · ctrl+f filter"
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+
+    def _new_theme(self, _theme) -> None:
+        self._cache.clear()  # the cached lines hold the old tones
+        self.refilter()
 
     def refilter(self) -> None:
         if self._last_args:
