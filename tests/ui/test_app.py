@@ -189,6 +189,22 @@ async def test_tab_completes_from_the_legal_commands_and_history_recalls(tmp_pat
         assert inp.value == options[1]
 
 
+async def test_keys_typed_in_a_burst_complete_before_enter_plays(tmp_path):
+    from textual import events
+
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        inp = screen.query_one(CommandInput)
+        inp.focus()
+        inp.value = "startq"
+        inp.cursor_position = 6
+        for key in ("tab", "tab", "enter"):  # queued at once, as a paste or a fast typist sends them
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        assert screen.session.history() and screen.session.history()[0].text.startswith("startquest ")
+
+
 async def test_the_command_palette_offers_the_legal_commands(tmp_path):
     from monuments_tui.ui.palette import LegalCommands
 

@@ -231,7 +231,8 @@ class CommandLine(Vertical):
     @on(Input.Submitted, "#cmd")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        # The value now, not when Enter was pressed: a Tab typed just before has completed it since.
+        text = self.input.value.strip()
         if not text:
             return
         if not self.history or self.history[-1] != text:
