@@ -228,16 +228,12 @@ class GameSession:
         Raises:
             ValueError: that seat is played by a person, or the game is over.
         """
-        from monuments_tui.ai.bots import get_bot
-
         name = self.controller()
         if self._timeline.state.pending is None:
             raise ValueError("the game is over")
         if name == "human":
             raise ValueError("this seat is played by a person")
-        if name == "ai":
-            return parse_command("ai")  # the solo AI deck decides inside the rules
-        return get_bot(name)(self._timeline.state, rnd or self._rnd)
+        return bot_command_for(name, self._timeline.state, rnd or self._rnd)
 
     # -- undo and redo ------------------------------------------------------------------------
     def set_teaching(self, on: bool) -> None:
@@ -314,6 +310,16 @@ class GameSession:
         if self._journal is not None:
             self._journal.append(record)
         self._records.append(record)
+
+
+def bot_command_for(controller: str, state: GameState, rnd: random.Random) -> Command:
+    """The command the bot `controller` plays in `state`: a function of its arguments only, so a
+    worker thread can run it on a copy of the state while the session goes on."""
+    from monuments_tui.ai.bots import get_bot
+
+    if controller == "ai":
+        return parse_command("ai")  # the solo AI deck decides inside the rules
+    return get_bot(controller)(state, rnd)
 
 
 def check_seats(config: GameConfig, seats: tuple[str, ...]) -> tuple[str, ...]:

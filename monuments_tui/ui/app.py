@@ -15,9 +15,15 @@ from textual.binding import Binding
 
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.theme import COLOURS
 
 MIN_SIZE = (100, 30)
 """Below this the app asks for a larger terminal (the game waits, nothing is lost)."""
+
+NARROW_BELOW = 140
+"""Under this many columns the game screens get the `-narrow` class (a slimmer right column)."""
+SHORT_BELOW = 40
+"""Under this many rows the game screens get the `-short` class (every pane keeps a few lines)."""
 
 
 class MonumentsApp(App):
@@ -26,10 +32,16 @@ class MonumentsApp(App):
     CSS_PATH = "monuments.tcss"
     TITLE = "Monuments"
     ENABLE_COMMAND_PALETTE = True
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("f1", "help", "Help", show=False),
     ]
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The app's colours (ui.theme.COLOURS); a theme's own `variables` take precedence."""
+        return dict(COLOURS)
 
     def __init__(
         self,
@@ -60,6 +72,7 @@ class MonumentsApp(App):
     def on_mount(self) -> None:
         from monuments_tui.ui.screens.title import TitleScreen
 
+        self.screen_change_signal.subscribe(self, self._ask_for_room)
         self.push_screen(TitleScreen())
         if self.start == "new":
             if self.position is not None:
@@ -72,7 +85,6 @@ class MonumentsApp(App):
             self.open_save(self.file)
         elif self.start == "replay" and self.file:
             self.open_replay(self.file)
-        self._check_size()
 
     def _start_from_prefill(self) -> None:
         from monuments_tui.ui.screens.new_game import build_choice
@@ -207,39 +219,24 @@ class MonumentsApp(App):
             self.exit()
 
     # -- size ---------------------------------------------------------------------------------------
-    def on_resize(self, event) -> None:
-        self._check_size()
+    def on_resize(self) -> None:
+        self.call_next(self._ask_for_room)  # once Textual has taken the new size
 
-    def push_screen(self, *args, **kwargs):
-        result = super().push_screen(*args, **kwargs)
-        self.call_later(self._check_size)
-        return result
+    def _ask_for_room(self, _screen=None) -> None:
+        """Ask for a larger terminal while it is too small; lift the request once it is large enough.
 
-    def pop_screen(self):
-        result = super().pop_screen()
-        self.call_later(self._check_size)
-        return result
-
-    def _check_size(self) -> None:
-        """Ask for a larger terminal when it is too small; lift the request when it is large enough."""
-        if not self.is_running or not self.screen_stack:
-            return
+        Called on every resize and every change of screen, so a screen pushed over the
+        request gets one of its own.
+        """
+        if len(self.screen_stack) < 2:
+            return  # the title screen is not up yet (pushing it checks)
         w, h = self.size
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
-        showing = isinstance(self.screen, TooSmall)
-        if small and not showing:
-            super().push_screen(TooSmall(MIN_SIZE))
-        elif not small and showing:
-            super().pop_screen()
-            self.call_later(self._check_size)  # another request may lie under it
-        from textual.widgets import Footer
-
-        for screen in self.screen_stack:
-            screen.set_class(w < 140, "-narrow")
-            screen.set_class(h < 40, "-short")
-            for footer in screen.query(Footer):
-                footer.compact = w < 130
-
+        asking = isinstance(self.screen, TooSmall)
+        if small and not asking:
+            self.push_screen(TooSmall(MIN_SIZE))
+        elif asking and not small:
+            self.pop_screen()  # the change of screen checks again: another request may lie under it
 
 def prefill_from_args(args: argparse.Namespace):
     """The new-game form's starting values from `monuments new` options."""

@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rich.style import Style
 from rich.text import Text
 
 from monuments_tui.rules.board import Layout, layout_for, load_board
@@ -116,13 +115,13 @@ def _index_state(state: GameState) -> dict[str, _HexContent]:
     return out
 
 
-def _flow(tokens: list[tuple[str, Style | None, bool]], width: int, lines: int) -> list[list[tuple[str, Style | None]]]:
+def _flow(tokens: list[tuple[str, str | None, bool]], width: int, lines: int) -> list[list[tuple[str, str | None]]]:
     """Lay tokens out on `lines` lines of `width`: separated by a space unless glued.
 
     A token glued to the previous one follows it without a space when it fits. When the
     tokens overflow, the last line ends with "…"; the inspector shows everything.
     """
-    out: list[list[tuple[str, Style | None]]] = [[]]
+    out: list[list[tuple[str, str | None]]] = [[]]
     used = 0
     overflow = False
     for text, style, glued in tokens:
@@ -153,14 +152,12 @@ def _flow(tokens: list[tuple[str, Style | None, bool]], width: int, lines: int) 
     return out
 
 
-def _civ_style(pal: Palette, civ: str, base: Style | None) -> Style | None:
-    st = pal.civ.get(civ)
-    if st is None:
-        return None
-    return base + st if base is not None else st
+def _civ_style(pal: Palette, civ: str, base: str | None) -> str | None:
+    """The civilisation's tone, on the land's background when `base` is the land's."""
+    return pal.civ_on_land.get(civ) if base is not None else pal.civ.get(civ)
 
 
-def _piece_tokens(state: GameState, hc: _HexContent, pal: Palette, base: Style | None) -> list:
+def _piece_tokens(state: GameState, hc: _HexContent, pal: Palette, base: str | None) -> list:
     tokens = []
     seats = set(hc.units or ()) | set(hc.buildings or ())
     for seat in sorted(seats):
@@ -254,11 +251,10 @@ def render_map(
         hid = board.normalise(cursor)
         if hid is not None:
             x, y, w, h = hex_region(zoom, hid)
-            for yy in range(y, y + h):
-                styles = grid.styles[yy]
-                for xx in range(x, x + w):
-                    st = styles[xx]
-                    styles[xx] = REVERSE if st is None else st + REVERSE
+            lines = grid.lines()
+            for line in lines[y : y + h]:
+                line.stylize(REVERSE, x, x + w)
+            return lines
     return grid.lines()
 
 

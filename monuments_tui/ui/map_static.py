@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 
-from rich.style import Style
 from rich.text import Span, Text
 
 from monuments_tui.rules.board import CIVS, Layout, layout_for, load_board
@@ -27,7 +26,7 @@ class Grid:
 
     __slots__ = ("chars", "styles", "width")
 
-    def __init__(self, chars: list[list[str]], styles: list[list[Style | None]], width: int):
+    def __init__(self, chars: list[list[str]], styles: list[list[str | None]], width: int):
         self.chars = chars
         self.styles = styles
         self.width = width
@@ -39,14 +38,14 @@ class Grid:
     def copy(self) -> Grid:
         return Grid([row[:] for row in self.chars], [row[:] for row in self.styles], self.width)
 
-    def put(self, x: int, y: int, text: str, style: Style | None = None) -> None:
+    def put(self, x: int, y: int, text: str, style: str | None = None) -> None:
         chars, styles = self.chars[y], self.styles[y]
         for i, ch in enumerate(text):
             if 0 <= x + i < self.width:
                 chars[x + i] = ch
                 styles[x + i] = style
 
-    def fill(self, x: int, y: int, w: int, h: int, ch: str, style: Style | None) -> None:
+    def fill(self, x: int, y: int, w: int, h: int, ch: str, style: str | None) -> None:
         for yy in range(y, y + h):
             self.put(x, yy, ch * w, style)
 
@@ -118,7 +117,7 @@ def _edge_char(kind: str, vertical: bool) -> str:
     }.get(kind, " ")
 
 
-def _edge_style(kind: str, pal: Palette) -> Style | None:
+def _edge_style(kind: str, pal: Palette) -> str | None:
     return {
         "coast": pal.coast,
         "river": pal.river,
@@ -184,7 +183,7 @@ def _static_overview_cell(grid: Grid, x: int, y: int, h, kind: str, layout: Layo
         grid.fill(x, y, 3, 2, " ", pal.land_bg)
         if h.monument_of:
             civ = h.monument_of
-            grid.put(x, y, "@" + CIV_LETTERS[civ], (pal.land_bg + pal.civ[civ]) if pal.civ[civ] else None)
+            grid.put(x, y, "@" + CIV_LETTERS[civ], pal.civ_on_land[civ])
         else:
             grid.put(x, y, PRODUCTION_LETTER[h.resource], pal.production[h.resource])
     elif kind == WATER:
@@ -203,7 +202,7 @@ def _static_detail_cell(grid: Grid, x: int, y: int, h, kind: str, layout: Layout
         grid.put(x, y, h.id, pal.land_id)
         if h.monument_of:
             civ = h.monument_of
-            grid.put(x + len(h.id) + 1, y, "@" + CIV_LETTERS[civ], (pal.land_bg + pal.civ[civ]) if pal.civ[civ] else None)
+            grid.put(x + len(h.id) + 1, y, "@" + CIV_LETTERS[civ], pal.civ_on_land[civ])
         else:
             grid.put(x + len(h.id) + 1, y, h.resource, pal.production[h.resource])
     elif kind == WATER:

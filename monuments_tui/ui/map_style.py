@@ -1,20 +1,19 @@
-"""The map's symbols and colours: the letters that mark civilisations, production,
-buildings and directions, and the two palettes (colour, or no style at all).
+"""The map's symbols and tones: the letters that mark civilisations, production,
+buildings and directions, and the two palettes (tones, or no style at all).
 
 Nothing is told by colour alone: every symbol is a character, and colour only adds tints.
+The colours themselves are theme variables styled in the stylesheet (see `ui.theme`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.style import Style
-
 from monuments_tui.rules.board import CIVS
+from monuments_tui.ui.theme import tone
 
 __all__ = [
     "BUILDING_LETTER",
-    "CIV_COLOURS",
     "CIV_LETTERS",
     "DIRECTION_ARROW",
     "PALETTES",
@@ -27,9 +26,6 @@ __all__ = [
 CIV_LETTERS = {"greece": "G", "egypt": "E", "maya": "M", "inca": "I"}
 """The letter that marks each civilisation's pieces on the map."""
 
-CIV_COLOURS = {"greece": "#4da6ff", "egypt": "#ffa726", "maya": "#e066ff", "inca": "#ff5252"}
-"""Each civilisation's colour (an extra: the letter always says whose piece it is)."""
-
 PRODUCTION_LETTER = {"wood": "W", "food": "F", "metal": "M", "sheep": "S"}
 RESOURCE_ORDER = ("wood", "food", "metal", "sheep")
 BUILDING_LETTER = {"town": "T", "fort": "F", "factory": "X", "workshop": "K", "farm": "R"}
@@ -38,23 +34,24 @@ DIRECTION_ARROW = {"W": "←", "E": "→", "NW": "↖", "NE": "↗", "SW": "↙"
 
 @dataclass(frozen=True)
 class Palette:
-    """The styles the map is drawn with; in the plain palette every one is None."""
+    """The tones the map is drawn with (rich style names, see `ui.theme`); in the plain palette every one is None."""
 
-    label: Style | None
-    land_bg: Style | None
-    land_id: Style | None
-    water_id: Style | None
-    lake: Style | None
-    light_blue: Style | None
-    out: Style | None
-    coast: Style | None
-    cargo: Style | None
-    river: Style | None
-    bridge: Style | None
-    ferry: Style | None
-    resource: Style | None
-    production: dict[str, Style | None]
-    civ: dict[str, Style | None]
+    label: str | None
+    land_bg: str | None
+    land_id: str | None
+    water_id: str | None
+    lake: str | None
+    light_blue: str | None
+    out: str | None
+    coast: str | None
+    cargo: str | None
+    river: str | None
+    bridge: str | None
+    ferry: str | None
+    resource: str | None
+    production: dict[str, str | None]
+    civ: dict[str, str | None]
+    civ_on_land: dict[str, str | None]
 
 
 def _palette(color: bool) -> Palette:
@@ -63,34 +60,30 @@ def _palette(color: bool) -> Palette:
             *([None] * 13),
             production=dict.fromkeys(PRODUCTION_LETTER),
             civ=dict.fromkeys(CIVS),
+            civ_on_land=dict.fromkeys(CIVS),
         )
-    land = Style(bgcolor="#2a3323")
     return Palette(
-        label=Style(color="#8a8a8a"),
-        land_bg=land,
-        land_id=land + Style(color="#e8e8e8"),
-        water_id=Style(color="#5a7a9a"),
-        lake=Style(color="#5fa8d3"),
-        light_blue=Style(color="#6f9fc0", dim=True),
-        out=Style(color="#5e5e5e"),
-        coast=Style(color="#b08d57"),
-        cargo=Style(color="#d8d8d8"),
-        river=land + Style(color="#3fa9f5", bold=True),
-        bridge=land + Style(color="#e0c080", bold=True),
-        ferry=Style(color="#f0f0f0", bold=True),
-        resource=land + Style(color="#d8d8d8"),
-        production={
-            "wood": land + Style(color="#7fb24a"),
-            "food": land + Style(color="#d9c56b"),
-            "metal": land + Style(color="#a8a8b8"),
-            "sheep": land + Style(color="#c6e6a8"),
-        },
-        civ={civ: Style(color=colour, bold=True) for civ, colour in CIV_COLOURS.items()},
+        label=tone("map-label"),
+        land_bg=tone("map-land"),
+        land_id=tone("map-land-id"),
+        water_id=tone("map-water-id"),
+        lake=tone("map-lake"),
+        light_blue=tone("map-light-blue"),
+        out=tone("map-out"),
+        coast=tone("map-coast"),
+        cargo=tone("map-cargo"),
+        river=tone("map-river"),
+        bridge=tone("map-bridge"),
+        ferry=tone("map-ferry"),
+        resource=tone("map-resource"),
+        production={resource: tone(f"map-{resource}") for resource in PRODUCTION_LETTER},
+        civ={civ: tone(f"map-civ-{civ}") for civ in CIVS},
+        civ_on_land={civ: tone(f"map-civ-{civ}-land") for civ in CIVS},
     )
 
 
 PALETTES = {True: _palette(True), False: _palette(False)}
 """The palette for colour (True) and for plain text (False)."""
 
-REVERSE = Style(reverse=True)
-"""The cursor's reverse video, added to whatever style a cell has (not a colour)."""
+REVERSE = "reverse"
+"""The cursor's reverse video, laid over whatever tone a cell has (not a colour)."""

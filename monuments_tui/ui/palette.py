@@ -11,9 +11,7 @@ class LegalCommands(Provider):
     """Command palette: every legal command now, and the screen's own actions."""
 
     def _entries(self) -> list[tuple[str, object, str]]:
-        screen = self.screen
-        if not hasattr(screen, "legal_texts"):
-            return []
+        screen = self.screen  # only the game screen offers this provider
         out = []
         if screen.can_type():
             for text in screen.legal_texts:

@@ -1,7 +1,8 @@
 """What the side panes say: hex inspector, hand, players, quests. Pure (rich, no Textual).
 
 Each function takes a state (read-only) and returns a `rich.text.Text`. Nothing here is
-told by colour alone: every civilisation also has its letter and its name.
+told by colour alone: every civilisation also has its letter and its name. Colours are
+tones (`ui.theme`), which the panes resolve through the stylesheet.
 """
 
 from __future__ import annotations
@@ -17,15 +18,16 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content, monument_name
 from monuments_tui.rules.state import ACTION_CARDS, GameState
 
-from monuments_tui.ui.map_style import CIV_COLOURS, CIV_LETTERS
+from monuments_tui.ui.map_style import CIV_LETTERS
+from monuments_tui.ui.theme import CIVS, tone
 
-CIV_STYLE = {civ: f"bold {colour}" for civ, colour in CIV_COLOURS.items()}
+CIV_STYLE = {civ: tone(f"civ-{civ}") for civ in CIVS}
 CIV_LETTER = CIV_LETTERS
 RES_SHORT = {"wood": "wd", "food": "fd", "metal": "mt", "sheep": "sh"}
 RESOURCES = ("wood", "food", "metal", "sheep")
-GREEN = "bold #5fd75f"
-RED = "bold #ff5f5f"
-DIM = "#8a8a8a"
+GREEN = tone("good")
+RED = tone("bad")
+DIM = tone("muted")
 
 
 def civ_name(state: GameState, seat: int) -> str:

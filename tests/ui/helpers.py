@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 
 from monuments_tui.ui.app import MonumentsApp
 
+_SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+                       r'clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>')
+_CELL_WIDTH = 12.2
+"""How wide one terminal cell is in Rich's SVG export (0.61 of its 20-pixel font)."""
+
 
 def screen_text(app: MonumentsApp) -> str:
-    """The screen as plain text, one line per row (what a player reads)."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+    """The screen as plain text, one line per row (what a player reads), from the app's screenshot."""
+    width, height = app.size
+    rows = [[" "] * width for _ in range(height)]
+    for x, line, text in _SVG_TEXT.findall(app.export_screenshot()):
+        col = round(float(x) / _CELL_WIDTH)
+        row = rows[int(line)]
+        for i, ch in enumerate(html.unescape(text).replace("\xa0", " ")):
+            if 0 <= col + i < width:
+                row[col + i] = ch
+    return "\n".join("".join(row) for row in rows)
 
 
 async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 10.0, step: float = 0.02) -> None:

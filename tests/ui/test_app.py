@@ -36,6 +36,19 @@ def game_screen(app) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
+def notes_of(app) -> list[str]:
+    """Every notification the app shows from now on, as it was worded."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message, *args, **kwargs):
+        said.append(message)
+        return notify(message, *args, **kwargs)
+
+    app.notify = recording
+    return said
+
+
 def message(app) -> str:
     return app.screen.query_one(CommandLine).message
 
@@ -179,6 +192,22 @@ async def test_tab_completes_from_the_legal_commands_and_history_recalls(tmp_pat
         assert inp.value == options[1]
 
 
+async def test_keys_typed_in_a_burst_complete_before_enter_plays(tmp_path):
+    from textual import events
+
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        inp = screen.query_one(CommandInput)
+        inp.focus()
+        inp.value = "startq"
+        inp.cursor_position = 6
+        for key in ("tab", "tab", "enter"):  # queued at once, as a paste or a fast typist sends them
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        assert screen.session.history() and screen.session.history()[0].text.startswith("startquest ")
+
+
 async def test_the_command_palette_offers_the_legal_commands(tmp_path):
     from monuments_tui.ui.palette import LegalCommands
 
@@ -269,10 +298,11 @@ async def test_a_file_that_is_not_a_save_is_refused_with_the_reason(tmp_path):
     bad = tmp_path / "notes.jsonl"
     bad.write_text("my shopping list\n")
     app = MonumentsApp(start="load", file=bad, saves_dir=tmp_path)
+    said = notes_of(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert any("not a Monuments save" in n.message for n in app._notifications)
+        assert any("not a Monuments save" in note for note in said)
 
 
 async def test_continue_the_latest_unfinished_game(tmp_path):
@@ -325,6 +355,35 @@ async def test_bots_play_on_a_timer_and_can_be_skipped(tmp_path):
         assert len(screen.session.history()) <= 1  # slow: one step every 1.5 s
         await pilot.press("f6")  # skip: the bots play without pause
         await wait_for(pilot, lambda: len(screen.session.history()) >= 20)
+
+
+async def test_the_bot_thinks_in_a_thread_on_its_own_copy_of_the_state(tmp_path, monkeypatch):
+    import threading
+
+    from monuments_tui.ui.screens import game as game_module
+
+    asked = []
+    think = game_module.bot_command_for
+
+    def recording(controller, state, rnd):
+        live = game_screen(app).session.state
+        asked.append((threading.current_thread() is threading.main_thread(), state is live, enc(state) == enc(live)))
+        return think(controller, state, rnd)
+
+    monkeypatch.setattr(game_module, "bot_command_for", recording)
+    app = game_app(tmp_path, seats=("random", "random"))
+    async with app.run_test(size=SIZE) as pilot:
+        session = game_screen(app).session
+
+        def untouchable(*args, **kwargs):
+            raise AssertionError("the bot thread read the session")
+
+        monkeypatch.setattr(session, "bot_command", untouchable)
+        await wait_for(pilot, lambda: len(session.history()) >= 5)
+        assert asked and not any(on_main for on_main, _, _ in asked)
+        assert not any(shared for _, shared, _ in asked)  # a copy ...
+        assert all(same for _, _, same in asked)  # ... of the position to play
+        assert app.last_error is None
 
 
 # -- replay ---------------------------------------------------------------------------------------------------------
@@ -483,3 +542,83 @@ async def test_quit_asks_first(tmp_path):
         await pilot.press("ctrl+q", "y")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_layout_classes_follow_the_terminal_size(tmp_path):
+    from monuments_tui.ui.widgets.footer import KeysFooter
+
+    app = game_app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        footer = screen.query_one(KeysFooter)
+        assert not screen.has_class("-narrow") and not screen.has_class("-short") and not footer.compact
+        await pilot.resize_terminal(120, 35)
+        await pilot.pause()
+        assert screen.has_class("-narrow") and screen.has_class("-short") and footer.compact
+        await pilot.press("f1")  # a screen pushed now gets the classes of the size it opens at
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.has_class("-narrow")
+        await pilot.press("escape")
+        await pilot.resize_terminal(135, 45)
+        await pilot.pause()
+        assert screen.has_class("-narrow") and not screen.has_class("-short") and not footer.compact
+
+
+async def test_a_screen_opened_while_the_terminal_is_too_small_stays_under_the_request(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=(90, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        game_screen(app).action_help()  # a screen pushed from below, as a bot's move or the end of the game does
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        assert "This one is 90x24" in screen_text(app)
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")  # the request under the help is lifted as soon as it is on top
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_game_set_up_by_hand_has_no_chart_and_says_why_it_cannot_be_exported(tmp_path):
+    from tests.ui.positions import END_COMMANDS, near_end_session
+
+    session = near_end_session(("human", "random"))
+    for text in END_COMMANDS:
+        session.execute_text(text)
+    app = MonumentsApp(saves_dir=tmp_path)
+    said = notes_of(app)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EndScreen(session))
+        await wait_for(pilot, lambda: "No score chart" in screen_text(app))
+        assert "cannot be replayed from the deal" in screen_text(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert any("does not replay from the deal" in note for note in said)
+        assert app.last_error is None and not list(tmp_path.glob("*.txt"))
+
+
+async def test_the_screens_state_is_reactive_and_redraws_what_depends_on_it(tmp_path):
+    app = game_app(tmp_path, seats=("human", "random"))
+    app.pace = "unheard-of"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert screen.pace == "normal"  # an unknown pace falls back to the normal one
+        screen.pace = "slow"
+        while screen.can_type():
+            await type_command(pilot, screen.legal_texts[0])
+        await wait_for(pilot, lambda: "random is playing · pace slow" in screen_text(app))
+        line = screen.query_one(CommandLine)
+        assert line.legal == ()  # nothing to type while the bot plays
+        screen.pace = "normal"  # the bot has 1.5 s before its step: the prompt follows at once
+        assert "pace normal" in line.prompt.note
+    session = played_save(tmp_path)
+    app = MonumentsApp(start="replay", file=session.path, saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.view_seat = 1
+        await pilot.pause()
+        assert "view: Egypt" in screen_text(app)
+        assert "Egypt (private)" in str(screen.query_one(QuestsPane).border_title)

@@ -6,21 +6,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 
-class WatchesSize:
-    """Mixed into every screen: a resize lets the app ask for (or stop asking for) a larger terminal."""
-
-    def on_resize(self, event) -> None:
-        app = self.app
-        if hasattr(app, "_check_size"):
-            app.call_later(app._check_size)
-
-
-class ConfirmDialog(WatchesSize, ModalScreen[bool]):
+class ConfirmDialog(ModalScreen[bool]):
     """A question with two answers; y/Enter = yes, n/Esc = no."""
 
     BINDINGS = [
@@ -54,7 +46,7 @@ class ConfirmDialog(WatchesSize, ModalScreen[bool]):
         self.dismiss(value)
 
 
-class AskDialog(WatchesSize, ModalScreen[str | None]):
+class AskDialog(ModalScreen[str | None]):
     """Ask for one line of text; Enter accepts, Esc cancels."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -71,7 +63,7 @@ class AskDialog(WatchesSize, ModalScreen[str | None]):
             box.border_title = self.title_text or "Question"
             yield Static(self.question, classes="dialog-text")
             yield Input(self.value, placeholder=self.placeholder, id="answer")
-            yield Static(Text("Enter to accept · Esc to cancel", style="#8a8a8a"))
+            yield Static(Content.styled("Enter to accept · Esc to cancel", "$tone-muted"))
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -84,7 +76,7 @@ class AskDialog(WatchesSize, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class Curtain(WatchesSize, ModalScreen[None]):
+class Curtain(ModalScreen[None]):
     """Hot-seat privacy: hides the board until the next player confirms."""
 
     BINDINGS = [Binding("enter,space", "reveal", "I am ready")]
@@ -132,7 +124,6 @@ class TooSmall(ModalScreen[None]):
 
     def on_resize(self) -> None:
         self.refresh_size()
-        self.app.call_later(self.app._check_size)
 
     def refresh_size(self) -> None:
         w, h = self.app.size

@@ -15,17 +15,23 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules.content import monument_name
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
+from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.theme import TEXT_TONES, Toned, tone_classes
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 BARS = " ▁▂▃▄▅▆▇█"
+
+UNREPLAYABLE = (LookupError, ValueError)
+"""What replaying a session's recorded events raises when they do not fit the dealt game (a game set up
+by hand, not dealt from its seed): a piece, card or list entry the deal does not have, or a SaveError."""
 
 
 def score_table(state: GameState) -> Table:
@@ -114,7 +120,7 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
     shown = min(turns, width)
     if shown:
         axis = f"turn 1{'':{max(1, shown - 6 - len(str(turns)) - 5)}}turn {turns}" if shown > 14 else ""
-        out.append(f"{'':12}{axis}\n", style="#8a8a8a")
+        out.append(f"{'':12}{axis}\n", style=DIM)
     for seat, civ in enumerate(civs):
         values = series[seat]
         out.append(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize():<7} ", style=CIV_STYLE.get(civ, ""))
@@ -126,9 +132,10 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
     return out
 
 
-class EndScreen(WatchesSize, Screen):
+class EndScreen(Screen):
     """Final scores; replay, export, new game, back to the board."""
 
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [
         Binding("r", "replay", "Replay"),
         Binding("e", "export", "Export"),
@@ -146,29 +153,15 @@ class EndScreen(WatchesSize, Screen):
         state = self.session.state
         with VerticalScroll(id="end"):
             yield Static(Text("Game over", style="bold"), id="end-title")
-            yield Static(self._winner(state), id="winner")
-            yield Static(self._table(state), id="scores")
-            yield Static(Text("Scoring the game turn by turn...", style="#8a8a8a"), id="chart")
+            yield Static(winner_line(state), id="winner")
+            yield Static(Toned(score_table(state), self), id="scores")
+            yield Static(Content.styled("Scoring the game turn by turn...", "$tone-muted"), id="chart")
             yield Static(
-                Text("r replay the game · e export a readable record · n new game · t title · b back to the board",
-                     style="#8a8a8a"),
+                Content.styled("r replay the game · e export a readable record · n new game · t title · b back to the board",
+                               "$tone-muted"),
                 id="end-help",
             )
-        yield Footer()
-
-    @staticmethod
-    def _winner(state) -> Text:
-        try:
-            return winner_line(state)
-        except Exception as exc:  # noqa: BLE001 - the scoring module may still be growing
-            return Text(f"(no winner: {exc})")
-
-    @staticmethod
-    def _table(state):
-        try:
-            return score_table(state)
-        except Exception as exc:  # noqa: BLE001
-            return Text(f"(scores unavailable: {exc})")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#end").focus()
@@ -178,25 +171,21 @@ class EndScreen(WatchesSize, Screen):
     def _build_chart(self) -> None:
         from monuments_tui.replay import Replay
 
-        replay = None
         try:
             replay = Replay.of(self.session)
             replay.to_end()
-        except Exception:  # noqa: BLE001 - the chart is a bonus; the scores above stand
+        except UNREPLAYABLE:
             replay = None
         if replay is None or msgspec.msgpack.encode(replay.state) != msgspec.msgpack.encode(self.session.state):
-            text = Text("No score chart: this game's history cannot be replayed from the deal.", style="#8a8a8a")
+            text = Text("No score chart: this game's history cannot be replayed from the deal.", style=DIM)
         else:
-            try:
-                _, series = score_history(replay)
-                text = chart_text(tuple(replay.config.civs), series)
-            except Exception as exc:  # noqa: BLE001
-                text = Text(f"No score chart: {exc}.", style="#8a8a8a")
+            _, series = score_history(replay)
+            text = chart_text(tuple(replay.config.civs), series)
         self.app.call_from_thread(self._show_chart, text)
 
     def _show_chart(self, text: Text) -> None:
         if self.is_mounted:
-            self.query_one("#chart", Static).update(text)
+            self.query_one("#chart", Static).update(Toned(text, self))
 
     @guarded
     def action_replay(self) -> None:
@@ -212,13 +201,18 @@ class EndScreen(WatchesSize, Screen):
 
         try:
             text = export_text(Replay.of(self.session))
-        except Exception as exc:  # noqa: BLE001 - say why, keep the end screen
-            self.notify(f"This game cannot be exported: {exc}", severity="error")
+        except UNREPLAYABLE as exc:
+            self.notify(f"This game cannot be exported: its history does not replay from the deal ({exc})",
+                        severity="error")
             return
         path = self.session.path
         target = (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.notify(f"Could not write {target}: {exc}. Try again once the folder is writable.", severity="error")
+            return
         self.notify(f"Wrote the game record to {target}", title="Exported")
 
     def action_new_game(self) -> None:

@@ -11,22 +11,28 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
-from monuments_tui.ui.dialogs.common import AskDialog, Curtain, WatchesSize
+from monuments_tui.rules.state import GameState, copy_state
+from monuments_tui.rules.views import visible_state
+from monuments_tui.session import bot_command_for
+from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
-from monuments_tui.ui.widgets.command_line import CommandLine
+from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
 """Bot pace: seconds between two bot steps."""
@@ -37,16 +43,15 @@ def public_words(text: str) -> str:
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-def visible(state, seat: int | None):
-    """`state` as `seat` may see it (rules.views), or the state itself if views are missing."""
-    try:
-        from monuments_tui.rules.views import visible_state
-    except ImportError:
-        return state
-    return visible_state(state, seat)
+@dataclass(frozen=True)
+class BotAsked:
+    """Where the game stood when a bot was asked: its answer is played only if nothing moved since."""
+
+    position: int
+    state: GameState
 
 
-class GameScreen(WatchesSize, Screen):
+class GameScreen(Screen):
     """A live game."""
 
     COMMANDS = {LegalCommands}
@@ -65,14 +70,20 @@ class GameScreen(WatchesSize, Screen):
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
     ]
 
+    viewer: reactive[int | None] = reactive(None, init=False)
+    """The human seat whose private information is on screen (hot-seat)."""
+    curtain_up: reactive[bool] = reactive(False, init=False)
+    """The hot-seat curtain is up: the board shows only what everybody may see."""
+    pace: reactive[str] = reactive("normal", init=False)
+    """How fast the bots play: a name of PACES."""
+
     def __init__(self, session, *, pace: str = "normal", bot_seed: int | None = None):
         super().__init__()
         self.session = session
-        self.pace = pace if pace in dict(PACES) else "normal"
+        self.set_reactive(GameScreen.pace, self.validate_pace(pace))
+        humans = self.humans()
+        self.set_reactive(GameScreen.viewer, humans[0] if len(humans) == 1 else None)
         self.legal_texts: list[str] = []
-        self.viewer: int | None = None
-        """The human seat whose private information is on screen (hot-seat)."""
-        self.curtain_up = False
         self._skipping = False
         self._bot_timer = None
         self._bot_busy = False
@@ -84,7 +95,7 @@ class GameScreen(WatchesSize, Screen):
         yield Static(id="status")
         yield Board()
         yield CommandLine(id="command")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def board(self) -> Board:
@@ -95,12 +106,22 @@ class GameScreen(WatchesSize, Screen):
         return self.query_one(CommandLine)
 
     def on_mount(self) -> None:
-        humans = self.humans()
-        if len(humans) == 1:
-            self.viewer = humans[0]
         self.refresh_all()
         self.command_line.input.focus()
         self.after_change()
+
+    # -- the screen's state: every change redraws ------------------------------------------------
+    def validate_pace(self, pace: str) -> str:
+        return pace if pace in dict(PACES) else "normal"
+
+    def watch_viewer(self) -> None:
+        self.refresh_all()
+
+    def watch_curtain_up(self) -> None:
+        self.refresh_all()
+
+    def watch_pace(self) -> None:
+        self.refresh_all()
 
     # -- who sees what ---------------------------------------------------------------------------
     def humans(self) -> list[int]:
@@ -123,59 +144,37 @@ class GameScreen(WatchesSize, Screen):
         session = self.session
         state = session.state
         show_all = self.show_all()
-        view_state = state if show_all else visible(state, self.viewer)
+        view_state = state if show_all else visible_state(state, self.viewer)
         if self.curtain_up:
-            view_state = visible(state, None)
+            view_state = visible_state(state, None)
         seat = self.seat_to_answer()
         hand_seat = state.current
-        self.board.show(
-            BoardView(
-                state=view_state,
-                steps=session.history(),
-                viewer=None if show_all else (None if self.curtain_up else self.viewer),
-                show_all=show_all and not self.curtain_up,
-                controllers=session.seats,
-                hand_seat=hand_seat,
-            )
+        self.board.view = BoardView(
+            state=view_state,
+            steps=session.history(),
+            viewer=None if show_all else (None if self.curtain_up else self.viewer),
+            show_all=show_all and not self.curtain_up,
+            controllers=session.seats,
+            hand_seat=hand_seat,
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
         else:
-            prompt = public_words(waiting_for(visible(state, self.viewer)))
+            prompt = public_words(waiting_for(visible_state(state, self.viewer)))
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
-        line.set_legal(self.legal_texts)
+        line.legal = tuple(self.legal_texts)
         note = ""
         if seat is not None and session.controller(seat) != "human":
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
         elif self.can_type():
             note = "Tab completes · Enter plays"
-        line.set_prompt(prompt, note=note)
+        line.prompt = Prompt(prompt, note)
         self._draw_status(prompt)
 
     def _draw_status(self, prompt: str) -> None:
-        state = self.session.state
-        left = Text(no_wrap=True, overflow="ellipsis")
-        left.append(" Monuments ", style="bold reverse")
-        if state.phase == "setup":
-            left.append(" · Set-up ")
-        elif state.phase == "over":
-            left.append(" · Game over ")
-        else:
-            left.append(f" · Round {state.round}{' (final)' if state.final_round else ''} ")
-            left.append(f"· {state.players[state.current].civ.upper()} to play ", style="bold")
-        left.append(f"· {prompt}")
-        flags = []
-        if self.session.teaching:
-            flags.append("teaching")
-        if self.session.config.solo:
-            flags.append(f"solo {self.session.config.solo}")
-        flags.append(self.session.config.mode)
-        right = Text(f" [{' · '.join(flags)}] ", style="#8a8a8a")
-        width = max(20, self.size.width)
-        room = width - right.cell_len
-        left.truncate(room, overflow="ellipsis", pad=True)
-        self.query_one("#status", Static).update(left + right, layout=False)
+        line = status_line(self.session, prompt, max(20, self.size.width))
+        self.query_one("#status", Static).update(line, layout=False)
 
     # -- after every change ---------------------------------------------------------------------------
     def after_change(self) -> None:
@@ -202,15 +201,13 @@ class GameScreen(WatchesSize, Screen):
 
     def raise_curtain(self, seat: int) -> None:
         self.curtain_up = True
-        self.refresh_all()
         name = self.session.state.players[seat].civ.capitalize()
-        what = public_words(waiting_for(visible(self.session.state, None)))
+        what = public_words(waiting_for(visible_state(self.session.state, None)))
         self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
 
     def _curtain_down(self, seat: int, _result=None) -> None:
+        self.viewer = seat  # still behind the curtain: nothing private is drawn yet
         self.curtain_up = False
-        self.viewer = seat
-        self.refresh_all()
         self.command_line.input.focus()
 
     def _show_end(self) -> None:
@@ -244,7 +241,7 @@ class GameScreen(WatchesSize, Screen):
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
             else:
-                now = public_words(waiting_for(visible(self.session.state, self.viewer)))
+                now = public_words(waiting_for(visible_state(self.session.state, self.viewer)))
                 line.show_error(f"Not your decision now: {now}. F6 lets the bots play at once.")
             return False
         try:
@@ -276,17 +273,19 @@ class GameScreen(WatchesSize, Screen):
         if state.pending is None or self.session.controller() == "human" or self._bot_busy:
             return
         self._bot_busy = True
-        self._think(self.app, len(self.session.history()), state)
+        self._think(self.app, self.session.controller(), copy_state(state), self._rnd,
+                    BotAsked(len(self.session.history()), state))
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, app, position: int, state) -> None:
-        """Ask the bot in a thread (a strong bot may think for a while); play its answer on the app's thread."""
+    def _think(self, app, controller: str, state, rnd: random.Random, asked: BotAsked) -> None:
+        """Ask the bot in a thread (a strong bot may think for a while) about its own copy of the state;
+        play its answer on the app's thread. The thread never touches the session."""
         try:
-            command = self.session.bot_command(self._rnd)
-        except Exception as exc:  # noqa: BLE001
+            command = bot_command_for(controller, state, rnd)
+        except Exception as exc:  # noqa: BLE001 - a failing bot is reported like any handler's error
             self._post_back(app, self._bot_failed, exc)
             return
-        self._post_back(app, self._bot_play, position, state, command)
+        self._post_back(app, self._bot_play, asked, command)
 
     @staticmethod
     def _post_back(app, callback, *args) -> None:
@@ -304,11 +303,11 @@ class GameScreen(WatchesSize, Screen):
         report(self, exc)
 
     @guarded
-    def _bot_play(self, position: int, state, command) -> None:
+    def _bot_play(self, asked: BotAsked, command) -> None:
         self._bot_busy = False
         if not self.is_mounted:
             return  # the game screen was closed while the bot was thinking
-        if self.session.state is not state or len(self.session.history()) != position:
+        if self.session.state is not asked.state or len(self.session.history()) != asked.position:
             self.after_change()  # the game moved on (undo) while the bot was thinking
             return
         try:
@@ -407,14 +406,10 @@ class GameScreen(WatchesSize, Screen):
         self.app.push_screen(HelpScreen())
 
     def action_zoom(self) -> None:
-        m = self.board.map
-        if hasattr(m, "action_toggle_zoom"):
-            m.action_toggle_zoom()
+        self.board.map.action_toggle_zoom()
 
     def action_legend(self) -> None:
-        m = self.board.map
-        if hasattr(m, "action_toggle_legend"):
-            m.action_toggle_legend()
+        self.board.map.action_toggle_legend()
 
     def action_switch_focus(self) -> None:
         inp = self.command_line.input
@@ -427,7 +422,6 @@ class GameScreen(WatchesSize, Screen):
         names = [p for p, _ in PACES]
         self.pace = names[(names.index(self.pace) + 1) % len(names)]
         self.notify(f"Bot pace: {self.pace}", timeout=2)
-        self.refresh_all()
 
     def action_skip(self) -> None:
         if self.session.controller() == "human":
@@ -461,12 +455,7 @@ class GameScreen(WatchesSize, Screen):
     # -- map ------------------------------------------------------------------------------------------
     def on_map_view_hex_activated(self, event) -> None:
         """Enter on a hex: add its id to the command line."""
-        line = self.command_line
-        value = line.input.value
-        sep = "" if not value or value.endswith(" ") else " "
-        line.input.value = f"{value}{sep}{event.hex_id}"
-        line.input.cursor_position = len(line.input.value)
-        line.input.focus()
+        self.command_line.add_word(event.hex_id)
 
     def on_screen_resume(self) -> None:
         """Back from help, replay or a dialog: bots go on where they stopped."""

@@ -8,11 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.map_legend import legend_lines
+from monuments_tui.ui.theme import TEXT_TONES, Toned, tone, tone_classes
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 KEYS = (
     ("Game", "Tab", "complete the command (again: next match)"),
@@ -42,7 +44,7 @@ def commands_table() -> Table:
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
     table.add_column("Command", no_wrap=True, style="bold")
     table.add_column("Meaning", ratio=1)
-    table.add_column("Example", no_wrap=True, style="#8a8a8a")
+    table.add_column("Example", no_wrap=True, style=tone("muted"))
     for s in SYNTAX:
         table.add_row(s.usage, s.meaning, s.example)
     return table
@@ -72,15 +74,13 @@ def keys_table() -> Table:
 
 
 def legend_text() -> Text:
-    try:
-        from monuments_tui.ui.map_legend import legend_lines
-    except ImportError:
-        return Text("(the map legend is not available)")
     return Text("\n".join(legend_lines()))
 
 
-class HelpScreen(WatchesSize, Screen):
+class HelpScreen(Screen):
     """Everything a player needs to type commands and find their way."""
+
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
 
     BINDINGS = [
         Binding("escape,q,f1", "close", "Back"),
@@ -98,14 +98,14 @@ class HelpScreen(WatchesSize, Screen):
                 classes="help-para",
             )
             yield Static(Text("Commands", style="bold underline"), classes="help-head")
-            yield Static(commands_table())
+            yield Static(Toned(commands_table(), self))
             yield Static(Text("Action cards", style="bold underline"), classes="help-head")
             yield Static(cards_table())
             yield Static(Text("Keys", style="bold underline"), classes="help-head")
             yield Static(keys_table())
             yield Static(Text("Map legend", style="bold underline"), classes="help-head")
             yield Static(legend_text())
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

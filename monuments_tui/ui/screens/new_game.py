@@ -10,13 +10,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),
@@ -111,7 +112,7 @@ def _onoff(value: bool) -> str:
     return "on" if value else "off"
 
 
-class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
+class NewGameScreen(Screen[NewGameChoice | None]):
     """The form. Dismisses with a `NewGameChoice`, or None if cancelled."""
 
     BINDINGS = [
@@ -174,7 +175,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
             with Horizontal(id="form-buttons"):
                 yield Button("Start the game (ctrl+s)", variant="success", id="start")
                 yield Button("Back (Esc)", id="cancel")
-        yield Footer()
+        yield KeysFooter()
 
     def _prefill_setup(self) -> str:
         pre = self.prefill
@@ -262,7 +263,7 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
         try:
             choice = self._read()
         except (ValueError, TypeError, msgspec.ValidationError) as exc:
-            self.query_one("#form-error", Static).update(Text(str(exc), style="bold #ff5f5f"))
+            self.query_one("#form-error", Static).update(Content.styled(str(exc), "bold $tone-bad"))
             return
         self.dismiss(choice)
 

@@ -5,17 +5,20 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
-from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, WatchesSize
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.widgets.board import Board, BoardView
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 
-class ReplayScreen(WatchesSize, Screen):
+class ReplayScreen(Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
 
     BINDINGS = [
@@ -34,18 +37,20 @@ class ReplayScreen(WatchesSize, Screen):
         Binding("escape,q", "close", "Back"),
     ]
 
+    view_seat: reactive[int | None] = reactive(None, init=False)
+    """Whose view is shown: a seat, or None for everything."""
+
     def __init__(self, replay, *, live: bool = False, position: int | None = None):
         super().__init__()
         self.replay = replay
         self.live = live
-        self.view_seat: int | None = None
         self._start_position = position
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Board()
         yield Static(id="position")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from monuments_tui.ui.widgets.panes import LogPane
@@ -58,19 +63,19 @@ class ReplayScreen(WatchesSize, Screen):
             self.notify("\n".join(self.replay.warnings), title="While opening the save", severity="warning")
 
     # -- drawing -------------------------------------------------------------------------------
+    def watch_view_seat(self) -> None:
+        self.redraw()
+
     def redraw(self) -> None:
         r = self.replay
         state = r.view(self.view_seat)
         steps = r.steps[: r.position]
-        board = self.query_one(Board)
-        board.show(
-            BoardView(
-                state=state,
-                steps=steps,
-                viewer=self.view_seat,
-                show_all=self.view_seat is None,
-                controllers=tuple(r.seats),
-            )
+        self.query_one(Board).view = BoardView(
+            state=state,
+            steps=steps,
+            viewer=self.view_seat,
+            show_all=self.view_seat is None,
+            controllers=tuple(r.seats),
         )
         names = [p.civ.capitalize() for p in state.players]
         status = Text()
@@ -78,19 +83,20 @@ class ReplayScreen(WatchesSize, Screen):
         status.append(f" {r.title} ", style="bold")
         status.append(f"· {waiting_for(state)}")
         self.query_one("#status", Static).update(status)
-        pos = Text()
-        pos.append(f" step {r.position}/{len(r.steps)} · ", style="bold")
-        pos.append(f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"))
-        pos.append(f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}")
+        pos = [
+            (f" step {r.position}/{len(r.steps)} · ", "bold"),
+            f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"),
+            f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}",
+        ]
         last = r.last_step
         if last is not None:
             words, _ = wording.step_lines(last, self.view_seat, names)
-            pos.append(f" · last: {names[last.seat]} {words}", style="#8a8a8a")
-        taken = r.taken_back_here() if hasattr(r, "taken_back_here") else []
+            pos.append((f" · last: {names[last.seat]} {words}", "$tone-muted"))
+        taken = r.taken_back_here()
         if taken:
             n = sum(len(t.steps) for t in taken)
-            pos.append(f" · {n} step(s) were taken back here", style="italic")
-        self.query_one("#position", Static).update(pos)
+            pos.append((f" · {n} step(s) were taken back here", "italic"))
+        self.query_one("#position", Static).update(Content.assemble(*pos))
 
     # -- moving --------------------------------------------------------------------------------------
     @guarded
@@ -142,7 +148,6 @@ class ReplayScreen(WatchesSize, Screen):
             self.view_seat += 1
         else:
             self.view_seat = None
-        self.redraw()
 
     def action_play_from_here(self) -> None:
         r = self.replay

@@ -6,14 +6,15 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import list_saves
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.widgets.footer import KeysFooter
 
 LOGO = r"""
  __  __                                        _
@@ -33,7 +34,7 @@ MENU = (
 )
 
 
-class TitleScreen(WatchesSize, Screen):
+class TitleScreen(Screen):
     """New game, continue, load, replay, help, quit."""
 
     BINDINGS = [
@@ -47,7 +48,7 @@ class TitleScreen(WatchesSize, Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(Text(LOGO.strip("\n"), style="bold #ffd75f"), id="logo")
+            yield Static(Content(LOGO.strip("\n")), id="logo")
             yield Static(
                 Text("Build your civilisation's monument, one layer at a time. A board game for 1-4 players.",
                      justify="center", style="italic"),
@@ -56,13 +57,11 @@ class TitleScreen(WatchesSize, Screen):
             with Center():
                 yield OptionList(*[Option(f"{label}  ({key})", id=oid) for oid, label, key in MENU], id="menu")
             yield Static(id="title-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
-        self.query_one("#title-note", Static).update(
-            Text(f"Saves folder: {self.app.saves_dir}", style="#8a8a8a", justify="center")
-        )
+        self.query_one("#title-note", Static).update(Content.styled(f"Saves folder: {self.app.saves_dir}", "$tone-muted"))
 
     @on(OptionList.OptionSelected, "#menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -87,7 +86,7 @@ class TitleScreen(WatchesSize, Screen):
             app.exit()
 
 
-class SavesScreen(WatchesSize, Screen):
+class SavesScreen(Screen):
     """The saves folder: pick a game to load (go on playing) or to replay."""
 
     BINDINGS = [
@@ -106,7 +105,7 @@ class SavesScreen(WatchesSize, Screen):
         yield Static(Text(f" {verb} ", style="bold reverse"), id="status")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="saves-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -124,11 +123,11 @@ class SavesScreen(WatchesSize, Screen):
             table.add_row(*(Text(cell) for cell in cells))  # text from a file is shown literally, never as markup
         note = self.query_one("#saves-note", Static)
         if not self.saves:
-            note.update(Text(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
-                             style="#8a8a8a"))
+            note.update(Content.styled(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
+                                       "$tone-muted"))
         else:
-            note.update(Text(f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back",
-                             style="#8a8a8a"))
+            note.update(Content.styled(f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back",
+                                       "$tone-muted"))
 
     @on(DataTable.RowSelected)
     def _row(self, event: DataTable.RowSelected) -> None:

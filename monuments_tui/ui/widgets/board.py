@@ -1,7 +1,7 @@
 """The panes of a game, arranged: map and log on the left; hex, hand, players and quests on the right.
 
-Used read-write by the game screen and read-only by the replay screen. `show(view)` hands
-every pane what it displays.
+Used read-write by the game screen and read-only by the replay screen. The screen sets
+`view`; the board hands every pane what it displays.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.map_slot import MapStandIn, make_map, map_class
+from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
 
 
@@ -63,13 +64,15 @@ class Board(Horizontal):
     Board #right { width: 39; }
     """
 
+    view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)
+    """What the panes show (set after every change of the game)."""
+
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
-        self.view: BoardView | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
-            yield make_map("map")
+            yield MapView(id="map")
             yield LogPane()
         with Vertical(id="right"):
             yield InspectorPane()
@@ -78,16 +81,13 @@ class Board(Horizontal):
             yield QuestsPane()
 
     @property
-    def map(self):
-        return self.query_one("#map")
+    def map(self) -> MapView:
+        return self.query_one(MapView)
 
-    def show(self, view: BoardView) -> None:
-        self.view = view
+    def watch_view(self, view: BoardView) -> None:
         m = self.map
         m.state = view.state
         m.viewer = None if view.show_all else view.viewer
-        if isinstance(m, MapStandIn):
-            m.redraw()
         self.query_one(InspectorPane).show(view.state, m.cursor)
         hand_seat = view.hand_seat if view.hand_seat is not None else view.state.current
         self.query_one(HandPane).show(view.state, hand_seat)
@@ -95,11 +95,7 @@ class Board(Horizontal):
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
         self.query_one(LogPane).show(view.steps, view.names, _ViewerOf(view.viewer, view.show_all), view.controllers)
 
-    def hide_private(self) -> None:
-        """Blank the private panes (under the hot-seat curtain)."""
-        self.query_one(QuestsPane).set_text("")
-
-    @on(map_class().HexSelected)
+    @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:
         if self.view is not None:
             self.query_one(InspectorPane).show(self.view.state, event.hex_id)

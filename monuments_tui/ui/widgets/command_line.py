@@ -1,20 +1,22 @@
 """The command line: typed commands in the notation, Tab completion, history, messages.
 
-The screen sets `legal` (the notation of every legal command now) and `prompt`; the
-widget posts `CommandLine.Submitted` with the text. A rejected command is reported with
-`show_error`: the text stays in the input so one word can be fixed.
+The screen sets the reactives `legal` (the notation of every legal command now) and
+`prompt`; the widget posts `CommandLine.Submitted` with the text. A rejected command is
+reported with `show_error`: the text stays in the input so one word can be fixed.
 """
 
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Vertical
 from textual.message import Message
+from textual.reactive import reactive
 from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
@@ -44,7 +46,7 @@ def common_prefix(texts: list[str]) -> str:
 
 
 class CommandInput(Input):
-    """An Input where Tab completes, Up/Down walk the history."""
+    """An Input where Tab asks for completion and Up/Down for the history (the command line answers)."""
 
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False),
@@ -52,15 +54,28 @@ class CommandInput(Input):
         Binding("down", "history(1)", "Next command", show=False),
     ]
 
+    class CompletionRequested(Message):
+        """Tab: complete what is typed."""
+
+    class HistoryRequested(Message):
+        """Up or Down: the previous (-1) or next (+1) command typed."""
+
+        def __init__(self, delta: int):
+            super().__init__()
+            self.delta = delta
+
     def action_complete(self) -> None:
-        line = self.parent
-        if isinstance(line, CommandLine):
-            line.complete()
+        self.post_message(self.CompletionRequested())
 
     def action_history(self, delta: int) -> None:
-        line = self.parent
-        if isinstance(line, CommandLine):
-            line.walk_history(delta)
+        self.post_message(self.HistoryRequested(delta))
+
+
+class Prompt(NamedTuple):
+    """The line above the input: what is asked now, and a note in grey."""
+
+    text: str = ""
+    note: str = ""
 
 
 class CommandLine(Vertical):
@@ -81,15 +96,18 @@ class CommandLine(Vertical):
             self.line = line
             self.text = text
 
+    legal: reactive[tuple[str, ...]] = reactive((), init=False, always_update=True)
+    """The notation of every command the player may type now."""
+    prompt: reactive[Prompt] = reactive(Prompt(), init=False)
+
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id)
-        self.legal: list[str] = []
         self.history: list[str] = []
         self._history_pos: int | None = None
         self._draft = ""
         self._cycle: list[str] = []
         self._cycle_index = -1
-        self._message_text = Text("")
+        self._message_text = Content("")
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -102,39 +120,41 @@ class CommandLine(Vertical):
         return self.query_one(CommandInput)
 
     # -- what the screen tells it -----------------------------------------------------------
-    def set_prompt(self, prompt: str, *, note: str = "") -> None:
-        text = Text()
-        text.append("> ", style="bold")
-        text.append(prompt, style="bold")
-        if note:
-            text.append(f"   {note}", style="#8a8a8a")
+    def watch_prompt(self, prompt: Prompt) -> None:
+        text = Content.assemble(("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted"))
         self.query_one("#prompt", Static).update(text, layout=False)
 
-    def set_legal(self, legal: list[str]) -> None:
-        self.legal = list(legal)
+    def watch_legal(self) -> None:
         self._cycle = []
 
     def show_error(self, message: str) -> None:
-        self._message(Text(message, style="bold #ff5f5f"))
+        self._message(Content.styled(message, "bold $tone-bad"))
 
     def show_info(self, message: str) -> None:
-        self._message(Text(message, style="#8a8a8a"))
+        self._message(Content.styled(message, "$tone-muted"))
 
     def clear_message(self) -> None:
-        self._message(Text(""))
+        self._message(Content(""))
 
     @property
     def message(self) -> str:
         """The text under the input (an error or a hint)."""
         return self._message_text.plain
 
-    def _message(self, text: Text) -> None:
+    def _message(self, text: Content) -> None:
         if text == self._message_text:
             return
         self._message_text = text
         self.query_one("#message", Static).update(text)
 
     # -- completion and history ----------------------------------------------------------------
+    def add_word(self, word: str) -> None:
+        """Append `word` to what is typed (a hex chosen on the map), and go back to typing."""
+        value = self.input.value
+        sep = "" if not value or value.endswith(" ") else " "
+        self._set_value(f"{value}{sep}{word}")
+        self.input.focus()
+
     def matches(self, value: str) -> list[str]:
         """Legal commands that start with `value` (case-insensitive)."""
         low = value.casefold()
@@ -182,6 +202,16 @@ class CommandLine(Vertical):
         inp.value = value
         inp.cursor_position = len(value)
 
+    @on(CommandInput.CompletionRequested)
+    def _complete_requested(self, event: CommandInput.CompletionRequested) -> None:
+        event.stop()
+        self.complete()
+
+    @on(CommandInput.HistoryRequested)
+    def _history_requested(self, event: CommandInput.HistoryRequested) -> None:
+        event.stop()
+        self.walk_history(event.delta)
+
     def walk_history(self, delta: int) -> None:
         if not self.history:
             return
@@ -201,7 +231,8 @@ class CommandLine(Vertical):
     @on(Input.Submitted, "#cmd")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        # The value now, not when Enter was pressed: a Tab typed just before has completed it since.
+        text = self.input.value.strip()
         if not text:
             return
         if not self.history or self.history[-1] != text:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from rich.theme import Theme
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
@@ -28,6 +29,7 @@ from monuments_tui.rules.state import GameState
 from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region
 from monuments_tui.ui.map_legend import legend_lines
 from monuments_tui.ui.map_render import render_map
+from monuments_tui.ui.theme import MAP_TONES, tone_classes, tones_of
 
 __all__ = ["MapView"]
 
@@ -64,7 +66,8 @@ class MapView(ScrollView, can_focus=True):
     }
     """
 
-    COMPONENT_CLASSES = {"map-view--cursor", "map-view--legend", "map-view--legend-title"}
+    COMPONENT_CLASSES = {"map-view--cursor", "map-view--legend", "map-view--legend-title"} | tone_classes(MAP_TONES)
+    """The cursor and legend here; the map's tones in the app's stylesheet (they use its theme variables)."""
 
     BINDINGS = [
         Binding("left,h", "cursor('W')", "Move cursor", key_display="←↑↓→", show=True),
@@ -123,6 +126,9 @@ class MapView(ScrollView, can_focus=True):
         self._strips: dict[int, Strip] = {}
         self._legend: list[Strip] | None = None
         self._legend_key: tuple | None = None
+        self._tones: Theme | None = None
+        self._centred = True
+        """The view was last scrolled to centre the cursor (and stays so through a change of size)."""
         self.set_reactive(MapView.state, state)
         self.set_reactive(MapView.cursor, load_board().normalise(cursor) or "F19")
         self.set_reactive(MapView.zoom, zoom if zoom in ZOOMS else "overview")
@@ -245,6 +251,7 @@ class MapView(ScrollView, can_focus=True):
         view = self._viewport()
         if view.width <= 0 or view.height <= 0:
             return
+        self._centred = center
         g = geometry(self.zoom)
         left, top = self._frozen()
         x, y, w, h = hex_region(self.zoom, self.cursor)
@@ -274,7 +281,7 @@ class MapView(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._legend = None
-        self.call_after_refresh(self.scroll_to_cursor)
+        self.call_after_refresh(self.scroll_to_cursor, center=self._centred)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.scroll_to_cursor, center=True)
@@ -291,6 +298,7 @@ class MapView(ScrollView, can_focus=True):
         super().notify_style_update()
         self._strips = {}
         self._legend = None
+        self._tones = None
 
     def _map_lines(self) -> list[Text]:
         if self._lines is None:
@@ -303,7 +311,12 @@ class MapView(ScrollView, can_focus=True):
         strip = self._strips.get(y)
         if strip is None:
             line = self._map_lines()[y]
-            strip = Strip(list(line.render(self.app.console)), line.cell_len).apply_style(self.rich_style)
+            if self._tones is None:
+                self._tones = tones_of(self, MAP_TONES)
+            console = self.app.console
+            with console.use_theme(self._tones):
+                segments = list(line.render(console))
+            strip = Strip(segments, line.cell_len).apply_style(self.rich_style)
             self._strips[y] = strip
         return strip
 

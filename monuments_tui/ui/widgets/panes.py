@@ -13,6 +13,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from monuments_tui.ui import pane_text, wording
+from monuments_tui.ui.theme import TEXT_TONES, tone_classes, tones_of
 
 
 class TextPane(ScrollView, can_focus=True):
@@ -20,7 +21,10 @@ class TextPane(ScrollView, can_focus=True):
 
     The text is rendered to lines once per change; the pane's size only changes when the
     number of lines does, so replacing the text rarely costs the screen a new layout.
+    Its tones (`ui.theme`) take their styles from the stylesheet.
     """
+
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
 
     DEFAULT_CSS = """
     TextPane {
@@ -53,11 +57,15 @@ class TextPane(ScrollView, can_focus=True):
             return
         console = self.app.console
         options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
-        lines = console.render_lines(self._content, options, pad=True)
+        with console.use_theme(tones_of(self, TEXT_TONES)):
+            lines = console.render_lines(self._content, options, pad=True)
         self._strips = [Strip(line, width) for line in lines]
         self._width = width
         self.virtual_size = Size(width, len(self._strips))
         self.refresh()
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._render_content())
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
@@ -137,6 +145,8 @@ class LogPane(ScrollView, can_focus=True):
     LogPane:focus { border: round $accent; }
     """
 
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
+
     BINDINGS = [
         ("home", "scroll_home", "Top"),
         ("end", "scroll_end", "Bottom"),
@@ -191,6 +201,13 @@ class LogPane(ScrollView, can_focus=True):
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
         self.border_subtitle = f"showing {who} · ctrl+f filter"
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+
+    def _new_theme(self, _theme) -> None:
+        self._cache.clear()  # the cached lines hold the old tones
+        self.refilter()
+
     def refilter(self) -> None:
         if self._last_args:
             self.show(*self._last_args)
@@ -209,7 +226,8 @@ class LogPane(ScrollView, can_focus=True):
     def _render(self, text: Text, width: int) -> list[Strip]:
         console = self.app.console
         options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
-        return [Strip(line, width) for line in console.render_lines(text, options, pad=True)]
+        with console.use_theme(tones_of(self, TEXT_TONES)):
+            return [Strip(line, width) for line in console.render_lines(text, options, pad=True)]
 
     def _render_step(self, step, names, viewer, pad: int, width: int) -> list[Strip]:
         words, extra = wording.step_lines(step, viewer, names)
@@ -222,11 +240,11 @@ class LogPane(ScrollView, can_focus=True):
         room = width - line.cell_len - len(nota) - 2
         if room >= 1:
             line.append(" " * room)
-            line.append(nota, style="#8a8a8a")
+            line.append(nota, style=pane_text.DIM)
             out += self._render(line, width)
         else:
             out += self._render(line, width)
-            out += self._render(Text(f"{'':{pad + 3}}{nota}", style="#8a8a8a"), width)
+            out += self._render(Text(f"{'':{pad + 3}}{nota}", style=pane_text.DIM), width)
         for x in extra:
             out += self._render(Text(f"{'':{pad + 3}}{x}", style="italic"), width)
         return out
