@@ -31,8 +31,9 @@ from monuments_tui.rules import pending as pd
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
-from monuments_tui.rules.legal import candidate_commands, legal_commands
+from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.pieces import layer_cost
+from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.queries import controlled_land
 from monuments_tui.rules.state import GameState, copy_state
 

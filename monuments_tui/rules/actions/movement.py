@@ -25,10 +25,10 @@ from monuments_tui.rules.queries import (
 )
 from monuments_tui.rules.reach import can_enter, ferry_targets, reachable
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.resource_placement import HEX_LIMIT
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Movement, l.221-225"
-HEX_LIMIT = 5
 
 
 @opener("movement")
