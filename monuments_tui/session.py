@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.ai.bots import get_bot
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
@@ -217,8 +218,6 @@ class GameSession:
         Raises:
             ValueError: that seat is played by a person, or the game is over.
         """
-        from monuments_tui.ai.bots import get_bot
-
         name = self.controller()
         if self._timeline.state.pending is None:
             raise ValueError("the game is over")
@@ -330,11 +329,3 @@ def _create_journal(header: Header, records, path: Path | None, saves_dir: Path 
         except FileExistsError:
             continue  # another process took the name between the check and the create
 
-
-def __getattr__(name: str):
-    # `from monuments_tui.session import Replay` works; the class lives in replay.py.
-    if name == "Replay":
-        from monuments_tui.replay import Replay
-
-        return Replay
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

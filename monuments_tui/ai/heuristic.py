@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from monuments_tui.ai.bots import BOTS
 from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
 from monuments_tui.ai.geography import land_graph
 from monuments_tui.rules import commands as cmd
@@ -307,5 +306,3 @@ def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
         return cmd.AiAct()
     return greedy_step(state, seat, rnd)
 
-
-BOTS["heuristic"] = heuristic_bot

@@ -24,7 +24,8 @@ from monuments_tui.rules.actions.placement import (
     placement_candidates,
 )
 from monuments_tui.rules.actions.quest_cards import offer_quests
-from monuments_tui.rules.content import Option, PersonalBonusCard, load_content
+from monuments_tui.rules.card_types import Option, PersonalBonusCard
+from monuments_tui.rules.content import load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
