@@ -120,6 +120,14 @@ def _cycle_in(graph: dict[str, set[str]], knot: set[str]) -> list[str]:
     raise AssertionError(f"no cycle in knot {sorted(knot)}")
 
 
+def _comment_above(lines: list[str], index: int) -> bool:
+    """True if a comment stands right above line `index`, or above the run of imports it ends."""
+    i = index - 1
+    while i >= 0 and lines[i].strip().startswith(("from ", "import ")):
+        i -= 1
+    return i >= 0 and lines[i].strip().startswith("#")
+
+
 def lazy_imports(root: Path) -> list[tuple[Path, int, bool]]:
     """(file, line, has a comment) for every import made inside a function under `root`."""
     out = []
@@ -131,8 +139,7 @@ def lazy_imports(root: Path) -> list[tuple[Path, int, bool]]:
             for node in ast.walk(fn):
                 if isinstance(node, (ast.Import, ast.ImportFrom)):
                     here = lines[node.lineno - 1 : node.end_lineno]
-                    above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
-                    commented = any("#" in line for line in here) or above.startswith("#")
+                    commented = any("#" in line for line in here) or _comment_above(lines, node.lineno - 1)
                     out.append((path, node.lineno, commented))
     return sorted(set(out))  # a nested function's imports are met once per enclosing function
 
@@ -185,9 +192,9 @@ def test_lazy_imports_are_counted_with_their_comments(tmp_path):
         "__init__.py": "import os\n",
         "a.py": (
             "def f():\n    import json  # start-up time\n"
-            "def g():\n    # start-up time\n    import csv\n"
+            "def g():\n    # start-up time\n    import csv\n    import io\n"
             "    def h():\n        import re\n"
         ),
     })
     found = [(p.name, n, c) for p, n, c in lazy_imports(root)]
-    assert found == [("a.py", 2, True), ("a.py", 5, True), ("a.py", 7, False)]
+    assert found == [("a.py", 2, True), ("a.py", 5, True), ("a.py", 6, True), ("a.py", 8, False)]

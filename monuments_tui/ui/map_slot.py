@@ -6,9 +6,13 @@ Both expose the attributes the screens set (`state`, `cursor`, `zoom`, `show_leg
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
+
+from monuments_tui.ui.map_render import render_map
+from monuments_tui.ui.widgets.map_view import MapView
 
 
 class MapStandIn(Static):
@@ -39,10 +43,6 @@ class MapStandIn(Static):
         self.redraw()
 
     def redraw(self) -> None:
-        from rich.text import Text
-
-        from monuments_tui.ui.map_render import render_map
-
         lines = render_map(self.state, self.cursor, self.zoom)
         self.update(Text("\n").join(lines))
 
@@ -55,17 +55,9 @@ class MapStandIn(Static):
 
 
 def make_map(id: str = "map") -> Widget:
-    """A MapView if the widget is installed, else the stand-in."""
-    try:
-        from monuments_tui.ui.widgets.map_view import MapView
-    except ImportError:
-        return MapStandIn(id=id)
+    """The map pane: a MapView."""
     return MapView(id=id)
 
 
 def map_class() -> type:
-    try:
-        from monuments_tui.ui.widgets.map_view import MapView
-    except ImportError:
-        return MapStandIn
     return MapView

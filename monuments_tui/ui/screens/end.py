@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
-
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -19,19 +18,22 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from monuments_tui.records import export_text
+from monuments_tui.replay import Replay
 from monuments_tui.rules.content import monument_name
+from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState
+from monuments_tui.ui.dialogs.common import WatchesSize
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.replay import ReplayScreen
 
 BARS = " ▁▂▃▄▅▆▇█"
 
 
 def score_table(state: GameState) -> Table:
     """Every score line for every player, the totals, the tie-break figures and places."""
-    from monuments_tui.rules.scoring import ranking, score
-
     scores = score(state)
     places = {p.seat: p for p in ranking(state, scores)}
     table = Table(expand=False, header_style="bold", show_lines=False, pad_edge=True)
@@ -67,8 +69,6 @@ def score_table(state: GameState) -> Table:
 
 
 def winner_line(state: GameState) -> Text:
-    from monuments_tui.rules.scoring import ranking
-
     first = [p for p in ranking(state) if p.place == 1]
     names = [state.players[p.seat].civ.capitalize() for p in first]
     if len(names) == 1:
@@ -78,8 +78,6 @@ def winner_line(state: GameState) -> Text:
 
 def score_history(replay) -> tuple[list[int], list[list[int]]]:
     """(turn numbers, per seat the total score at the start of each turn and at the end)."""
-    from monuments_tui.rules.scoring import score
-
     turns: list[int] = []
     series: list[list[int]] = [[] for _ in replay.config.civs]
     for n in range(1, replay.turns + 1):
@@ -176,8 +174,6 @@ class EndScreen(WatchesSize, Screen):
 
     @work(thread=True, exclusive=True, group="chart")
     def _build_chart(self) -> None:
-        from monuments_tui.replay import Replay
-
         replay = None
         try:
             replay = Replay.of(self.session)
@@ -200,16 +196,10 @@ class EndScreen(WatchesSize, Screen):
 
     @guarded
     def action_replay(self) -> None:
-        from monuments_tui.replay import Replay
-        from monuments_tui.ui.screens.replay import ReplayScreen
-
         self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False))
 
     @guarded
     def action_export(self) -> None:
-        from monuments_tui.records import export_text
-        from monuments_tui.replay import Replay
-
         try:
             text = export_text(Replay.of(self.session))
         except Exception as exc:  # noqa: BLE001 - say why, keep the end screen
@@ -231,6 +221,4 @@ class EndScreen(WatchesSize, Screen):
         self.dismiss()
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())

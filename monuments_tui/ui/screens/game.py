@@ -21,10 +21,16 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from monuments_tui.replay import Replay
 from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
+from monuments_tui.rules.views import visible_state
+from monuments_tui.session import UndoRefused
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain, WatchesSize
 from monuments_tui.ui.palette import LegalCommands
-from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.safety import guarded, report
+from monuments_tui.ui.screens.end import EndScreen
+from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine
 
@@ -38,11 +44,7 @@ def public_words(text: str) -> str:
 
 
 def visible(state, seat: int | None):
-    """`state` as `seat` may see it (rules.views), or the state itself if views are missing."""
-    try:
-        from monuments_tui.rules.views import visible_state
-    except ImportError:
-        return state
+    """`state` as `seat` may see it (rules.views)."""
     return visible_state(state, seat)
 
 
@@ -217,8 +219,6 @@ class GameScreen(WatchesSize, Screen):
             return
         self._ended = True
         self.refresh_all()
-        from monuments_tui.ui.screens.end import EndScreen
-
         self.app.push_screen(EndScreen(self.session))
 
     # -- playing commands ---------------------------------------------------------------------------
@@ -294,8 +294,6 @@ class GameScreen(WatchesSize, Screen):
         self._bot_busy = False
         if not self.is_mounted:
             return
-        from monuments_tui.ui.safety import report
-
         report(self, exc)
 
     @guarded
@@ -317,8 +315,6 @@ class GameScreen(WatchesSize, Screen):
     # -- actions --------------------------------------------------------------------------------------
     @guarded
     def action_undo(self) -> None:
-        from monuments_tui.session import UndoRefused
-
         try:
             step = self.session.undo()
         except UndoRefused as exc:
@@ -332,8 +328,6 @@ class GameScreen(WatchesSize, Screen):
 
     @guarded
     def action_redo(self) -> None:
-        from monuments_tui.session import UndoRefused
-
         try:
             step = self.session.redo()
         except UndoRefused as exc:
@@ -372,8 +366,6 @@ class GameScreen(WatchesSize, Screen):
         self.notify(f"Saved a copy to {path}", title="Saved")
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())
 
     def action_zoom(self) -> None:
@@ -422,9 +414,6 @@ class GameScreen(WatchesSize, Screen):
 
     @guarded
     def action_replay(self) -> None:
-        from monuments_tui.replay import Replay
-        from monuments_tui.ui.screens.replay import ReplayScreen
-
         self._stop_bots()
         self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True))
 

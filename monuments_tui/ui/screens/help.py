@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
 from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.map_legend import legend_lines
 
 KEYS = (
     ("Game", "Tab", "complete the command (again: next match)"),
@@ -71,10 +72,6 @@ def keys_table() -> Table:
 
 
 def legend_text() -> Text:
-    try:
-        from monuments_tui.ui.map_legend import legend_lines
-    except ImportError:
-        return Text("(the map legend is not available)")
     return Text("\n".join(legend_lines()))
 
 

@@ -14,9 +14,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions
-from monuments_tui.ui.safety import guarded
+from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions, validate_config
 from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.help import HelpScreen
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),
@@ -90,8 +91,6 @@ class Prefill:
 
 def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, options=None) -> NewGameChoice:
     """A validated choice; raises ValueError with a message for the player."""
-    from monuments_tui.rules.config import validate_config
-
     if seed is None:
         seed = random.randrange(1, 10**6)
     opts = RuleOptions(**(options or {}))
@@ -270,6 +269,4 @@ class NewGameScreen(WatchesSize, Screen[NewGameChoice | None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())

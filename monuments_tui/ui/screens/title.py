@@ -11,9 +11,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from monuments_tui.ui.dialogs.common import WatchesSize
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import list_saves
-from monuments_tui.ui.dialogs.common import WatchesSize
+from monuments_tui.ui.screens.help import HelpScreen
 
 LOGO = r"""
  __  __                                        _
@@ -80,8 +81,6 @@ class TitleScreen(WatchesSize, Screen):
         elif what == "replay":
             app.push_screen(SavesScreen("replay"))
         elif what == "help":
-            from monuments_tui.ui.screens.help import HelpScreen
-
             app.push_screen(HelpScreen())
         elif what == "quit":
             app.exit()
