@@ -14,12 +14,8 @@ from collections.abc import Callable, Iterable
 
 import msgspec
 
-from monuments_tui.rules.content import (
-    AiCard,
-    Content,
-    Quest,
-    load_content,
-)
+from monuments_tui.rules.card_types import AiCard, Content, Quest
+from monuments_tui.rules.content import load_content
 
 WIDTH = 100
 

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 
 def _civs(text: str) -> tuple[str, ...]:
@@ -76,6 +77,8 @@ def _add_app_commands(sub) -> None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
+    from monuments_tui.ai.bots import get_bot
     from monuments_tui.rules.board import setup_key
     from monuments_tui.simulate import format_report, simulate
 
@@ -98,8 +101,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_turns < 1 or args.jobs < 1:
         print("monuments simulate: --games, --max-turns and --jobs must be at least 1", file=sys.stderr)
         return 2
-    from monuments_tui.ai.bots import get_bot
-
     try:
         for b in bots:
             if b != "ai":
@@ -132,9 +133,6 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def unwritable_folder(folder: str) -> str | None:
     """Why games cannot be saved in `folder` (made if missing), or None if they can."""
-    import os
-    from pathlib import Path
-
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -146,6 +144,7 @@ def unwritable_folder(folder: str) -> str | None:
 
 
 def run_cards(args: argparse.Namespace) -> int:
+    # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
     from monuments_tui.card_listing import card_listing
 
     print(card_listing(args.json))
@@ -154,8 +153,7 @@ def run_cards(args: argparse.Namespace) -> int:
 
 def run_records(args: argparse.Namespace) -> int:
     """export, import and check: 0 on success, 1 with a message naming the file and line."""
-    from pathlib import Path
-
+    # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
     from monuments_tui import records
 
     try:
@@ -206,6 +204,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if problem:
             print(f"monuments new: {problem}", file=sys.stderr)
             return 2
+    # start-up: the headless sub-commands above never load Textual
     from monuments_tui.ui.app import run_app
 
     return run_app(args)
@@ -213,6 +212,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def read_position(args: argparse.Namespace) -> str | None:
     """Read and check `--position FILE` into `args.position_text`; returns what is wrong, or None."""
+    # start-up: the engine loads only for the sub-command that needs it
     from monuments_tui.rules import parse_position
 
     try:

@@ -17,15 +17,24 @@ from typing import Any
 
 import msgspec
 
+from monuments_tui.replay import Replay
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import GameConfig, RuleOptions
 from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
+from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import parse_command
+from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import Header, SaveError, now_iso
-from monuments_tui.session import GameSession, Step, check_seats, load_save, make_step, starting_state
-from monuments_tui.replay import Replay
+from monuments_tui.session import (
+    GameSession,
+    Step,
+    check_seats,
+    load_save,
+    make_step,
+    starting_state,
+)
 
 RECORD_FORMAT = "monuments-record"
 RECORD_VERSION = 1
@@ -55,10 +64,6 @@ def final_scores(state: GameState) -> list[dict[str, Any]] | None:
     None for a game that is not over, or if the rules give no scoring.
     """
     if state.phase != "over":
-        return None
-    try:
-        from monuments_tui.rules.scoring import ranking, score
-    except ImportError:  # pragma: no cover - scoring is part of the rules now
         return None
     breakdown = score(state)
     places = {p.seat: p for p in ranking(state, breakdown)}
@@ -402,8 +407,6 @@ def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step]
 
 
 def _fold(state: GameState, events) -> GameState:
-    from monuments_tui.rules.evolve import fold
-
     return fold(state, events)
 
 

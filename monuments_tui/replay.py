@@ -16,9 +16,12 @@ import msgspec
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import visible_state
 from monuments_tui.saves import Header, now_iso
-from monuments_tui.session import GameSession, Rebuilt, Step, TakenBack, load_save, rebuild
+from monuments_tui.session import GameSession
+from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
 
 
 class Replay:
@@ -115,8 +118,6 @@ class Replay:
         """Jump to `position` (clamped to 0..len(steps))."""
         position = max(0, min(len(self.steps), position))
         if position == self.position + 1:
-            from monuments_tui.rules.evolve import fold
-
             self._state = fold(self._state, self.steps[self.position].events)
         elif position != self.position:
             self._state = self._timeline.state_at(position)
@@ -194,17 +195,8 @@ class Replay:
 
 
 def seat_view(state: GameState, seat: int | None) -> GameState:
-    """What `seat` may see of `state` (everything for None).
-
-    Uses `rules.views.visible_state` when the rules provide it; until then, the full state.
-    """
-    if seat is None:
-        return state
-    try:
-        from monuments_tui.rules.views import visible_state
-    except ImportError:
-        return state
-    return visible_state(state, seat)
+    """What `seat` may see of `state` (everything for None)."""
+    return state if seat is None else visible_state(state, seat)
 
 
 def _after(starts: list[int], position: int, end: int) -> int:

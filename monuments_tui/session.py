@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.ai.bots import get_bot
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
@@ -25,7 +26,7 @@ from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.notation import parse_command
 from monuments_tui.rules.position import format_position
-from monuments_tui.rules.position_parse import parse_position
+from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import (
@@ -315,8 +316,6 @@ class GameSession:
 def bot_command_for(controller: str, state: GameState, rnd: random.Random) -> Command:
     """The command the bot `controller` plays in `state`: a function of its arguments only, so a
     worker thread can run it on a copy of the state while the session goes on."""
-    from monuments_tui.ai.bots import get_bot
-
     if controller == "ai":
         return parse_command("ai")  # the solo AI deck decides inside the rules
     return get_bot(controller)(state, rnd)
@@ -361,11 +360,3 @@ def _create_journal(header: Header, records, path: Path | None, saves_dir: Path 
         except FileExistsError:
             continue  # another process took the name between the check and the create
 
-
-def __getattr__(name: str):
-    # `from monuments_tui.session import Replay` works; the class lives in replay.py.
-    if name == "Replay":
-        from monuments_tui.replay import Replay
-
-        return Replay
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

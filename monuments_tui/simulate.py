@@ -6,6 +6,7 @@ exception raised while a bot plays a legal command; there must be none.
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
 from collections.abc import Callable
@@ -15,7 +16,9 @@ from monuments_tui.ai.bots import get_bot
 from monuments_tui.rules import GameConfig, decide, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.scoring import score, winners
 from monuments_tui.rules.state import copy_state
+from monuments_tui.saves import write_game
 
 
 AI = "ai"
@@ -58,8 +61,6 @@ def play_game(
         played.append((seat, command, new_events))
     saved = None
     if save_dir is not None:
-        from monuments_tui.saves import write_game
-
         title = f"simulated: {', '.join(bots)}, seed {config.seed}"
         saved = str(write_game(save_dir, config, tuple(bots), played, title=title))
     return {
@@ -91,8 +92,6 @@ def game_summary(
 ) -> dict[str, Any]:
     """Play one game and keep only its figures (picklable, for parallel runs): rounds, the
     winners, each seat's score line by line, battles, and any rule error."""
-    from monuments_tui.rules.scoring import score, winners
-
     result = play_game(config, bots, bot_seed, max_turns, save_dir)
     state = result.pop("state")
     scores = score(state) if result["error"] is None else []
@@ -199,8 +198,6 @@ def simulate(
         scored += 1
 
     if jobs > 1 and games > 1:
-        import multiprocessing
-
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for g, result in enumerate(pool.imap(_run, work, chunksize=1)):
                 take(g, result)

@@ -21,7 +21,7 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import EventAny
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.position_parse import parse_position
+from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import (

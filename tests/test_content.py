@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from monuments_tui.card_listing import card_listing
-from monuments_tui.rules.content import (
+from monuments_tui.rules.card_types import (
     ACTION_IDS,
     AI_CARD_IDS,
     BONUS_EFFECTS,
@@ -18,6 +18,8 @@ from monuments_tui.rules.content import (
     SCORE_DEFAULTS,
     TASK_KINDS,
     ContentError,
+)
+from monuments_tui.rules.content import (
     ai_score_card_for,
     common_bonus_for,
     load_content,

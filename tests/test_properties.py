@@ -24,7 +24,7 @@ from monuments_tui.rules import commands as c
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.invariants import invariant_violations
-from monuments_tui.rules.legal import candidate_commands
+from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.state import ACTION_CARDS, copy_state
 
 from .test_setup import CONFIGS

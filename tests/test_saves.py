@@ -14,9 +14,10 @@ import msgspec
 import pytest
 
 from monuments_tui import saves
+from monuments_tui.replay import Replay
 from monuments_tui.rules import GameConfig
 from monuments_tui.saves import SaveError, read_save
-from monuments_tui.session import GameSession, Replay
+from monuments_tui.session import GameSession
 from monuments_tui.simulate import simulate
 from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
 

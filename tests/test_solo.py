@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from monuments_tui.rules import GameConfig, RuleViolation, decide, fold, legal_commands, new_game, parse_command
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import AiAct
-from monuments_tui.rules.content import AI_CARD_IDS, AI_SCORE_CARD
+from monuments_tui.rules.card_types import AI_CARD_IDS, AI_SCORE_CARD
 from monuments_tui.rules.pending import AiTurn, ChooseAction
 from monuments_tui.rules.queries import controlled_land, resource_totals, units_of
 from monuments_tui.rules.solo import deck

@@ -10,7 +10,8 @@ of the list in data/solo.json that set-up uses.
 from __future__ import annotations
 
 from monuments_tui.rules import GameConfig, RuleOptions, new_game
-from monuments_tui.rules.content import PIECES_PER_TYPE, TASK_KINDS, quests_for
+from monuments_tui.rules.card_types import PIECES_PER_TYPE, TASK_KINDS
+from monuments_tui.rules.content import quests_for
 from monuments_tui.rules.solo.tables import load_solo, quests_the_ai_can_complete
 
 SOLO = load_solo()

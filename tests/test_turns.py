@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import legal_commands
-from monuments_tui.rules.pending import ChooseAction, MovementStep
+import importlib
+import random
 
-from .helpers import greece_egypt_ready, later_turn, put_resources, put_units, rejected, run, upgraded
+from monuments_tui.rules import any_legal, decide, fold, legal_commands
+from monuments_tui.rules.pending import ChooseAction, MovementStep
+from monuments_tui.rules.registry import candidate_commands
+
+from .helpers import greece_egypt_ready, later_turn, put_resources, put_units, rejected, run, start, upgraded
 
 
 def test_first_turn_only_movement_or_draw_quests():
@@ -81,3 +85,30 @@ def test_resources_spent_only_where_a_worker_stands():
     s = put_units(s, 0, "F18")
     s = run(s, "play upgrade", "upgrade production")
     assert "production" in s.players[0].green and "F18" not in s.resources
+
+
+def test_any_legal_answers_as_legal_commands_does_at_every_position():
+    """B59 [In a turn, l.206]: "can anything be done?" (any_legal) agrees with the full list, turn after turn."""
+    state, rnd = start(seed=3), random.Random(3)
+    for _ in range(150):
+        legal = legal_commands(state)
+        assert any_legal(state) == bool(legal)
+        if not legal:
+            break
+        state = fold(state, decide(state, rnd.choice(legal)))
+    assert state.round >= 2  # the walk reached real turns, not only the set-up
+
+
+def test_any_legal_stops_at_the_first_accepted_candidate(monkeypatch):
+    """B59 [In a turn, l.206]: the card-effect check tries candidates only until `decide` accepts one."""
+    s = start()
+    s = fold(s, decide(s, legal_commands(s)[0]))  # a starting resource to place: many candidates, no nested checks
+    candidates = candidate_commands(s)
+    first = candidates.index(legal_commands(s)[0])
+    assert first + 1 < len(candidates)
+    tried = []
+    decide_module = importlib.import_module("monuments_tui.rules.decide")  # the module, not the function
+    real = decide_module.decide
+    monkeypatch.setattr(decide_module, "decide", lambda st, c: tried.append(c) or real(st, c))
+    assert any_legal(s)
+    assert tried == candidates[: first + 1]

@@ -10,7 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from monuments_tui.rules import Command, GameState, legal_commands
+from monuments_tui.ai.heuristic import heuristic_bot
+from monuments_tui.rules.commands import Command
+from monuments_tui.rules.legal import legal_commands
+from monuments_tui.rules.state import GameState
 
 Bot = Callable[[GameState, random.Random], Command]
 
@@ -23,8 +26,8 @@ def random_bot(state: GameState, rnd: random.Random) -> Command:
     return rnd.choice(legal)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot}
-"""Bots by name; `heuristic` registers itself when its module is imported."""
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+"""Bots by name."""
 
 
 def get_bot(name: str) -> Bot:
@@ -33,8 +36,6 @@ def get_bot(name: str) -> Bot:
     Raises:
         ValueError: naming the known bots.
     """
-    import monuments_tui.ai.heuristic  # noqa: F401  (registers itself)
-
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}")
     return BOTS[name]

@@ -12,17 +12,21 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from monuments_tui.ai.geography import (
-    board_land,
-    ferry_trips,
-    land_graph,
-    spare_reach,
-    walk_steps,
-)
+from monuments_tui.ai.geography import board_land, ferry_trips, land_graph, spare_reach, walk_steps
+from monuments_tui.rules.actions.production import production_on
+from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.power import military_power
-from monuments_tui.rules.queries import controlled_land
+from monuments_tui.rules.queries import (
+    CONTROLLERS_OF_LAND,
+    bonus_amount,
+    controlled_land,
+    has_military_allowance,
+    layout,
+    worker_moves,
+)
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState
 
@@ -129,8 +133,6 @@ def resource_counts(state: GameState, seat: int) -> Counter:
 
 def rivals_land(state: GameState, seat: int) -> int:
     """How many land hexes the other players control, together (as `controlled_land` counts)."""
-    from monuments_tui.rules.queries import CONTROLLERS_OF_LAND, layout
-
     land = layout(state).land
     held = {
         (u.owner, u.hex)
@@ -147,10 +149,6 @@ def turns_to_layer(
     filled with 2 workers), moves onto free land (a bridge or ferry first when none is in
     reach), resources (produced or traded), and the Monument card itself. `potential` is
     `attack_potential`, when the caller has it already."""
-    from monuments_tui.rules.actions.production import production_on
-    from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import bonus_amount, worker_moves
-
     p = state.players[seat]
     need = layer_cost(p.layers + 1, state.config.options.layer4_workers)
     board = load_board()
@@ -235,8 +233,6 @@ def turns_to_layer(
 
 def latent_resources(state: GameState, seat: int) -> Counter:
     """Resources on hexes with no unit at all, next to a hex with our worker."""
-    from monuments_tui.rules.board import load_board
-
     board = load_board()
     occupied = {u.hex for u in state.units.values()}
     mine = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None}
@@ -263,8 +259,6 @@ def wanted_resources(state: GameState, seat: int) -> Counter:
 def conquest_turns(state: GameState, seat: int, potential: float | None = None) -> float:
     """Turns until we can take a rival's land hex by attack: the military allowance first, then
     a unit that can attack, then standing next to a rival's land hex held weakly enough."""
-    from monuments_tui.rules.queries import has_military_allowance
-
     if not has_military_allowance(state, seat):
         return 5.0
     if potential is None:
@@ -279,9 +273,6 @@ def conquest_turns(state: GameState, seat: int, potential: float | None = None) 
 def attack_potential(state: GameState, seat: int) -> float:
     """Rivals' land next to our armies, air forces and armed workers: what an attack could take,
     by the odds of winning it (B28, B29). Only fighters whose hex stays held count."""
-    from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
-    from monuments_tui.rules.board import load_board
-
     ours = [u for u in state.units.values() if u.owner == seat and u.kind in ("worker", "army", "air")]
     held = Counter(u.hex for u in ours if u.ferry is None)
     # A fighter that alone holds its hex gains no land by moving in: it only trades one for another.

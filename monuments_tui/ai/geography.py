@@ -11,22 +11,20 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 
+from monuments_tui.rules.board import layout_for, load_board
+from monuments_tui.rules.queries import layout, monument_hex, worker_moves
 from monuments_tui.rules.state import GameState
 
 
 @cache
 def distance(a: str, b: str) -> int:
     """Hexes between `a` and `b` on the grid, whatever lies between (cached)."""
-    from monuments_tui.rules.board import load_board
-
     return load_board().distance(a, b)
 
 
 @cache
 def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, ...]], frozenset, frozenset]:
     """Land (and monument) hexes in play with their land neighbours, and the river edges."""
-    from monuments_tui.rules.board import layout_for, load_board
-
     board = load_board()
     lay = layout_for(civs, mode)
     walk = lay.land | lay.monuments
@@ -37,8 +35,6 @@ def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, .
 
 def board_land(state: GameState) -> frozenset[str]:
     """The producing land hexes in play in this game's set-up."""
-    from monuments_tui.rules.queries import layout
-
     return layout(state).land
 
 
@@ -82,8 +78,6 @@ def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, 
     A spare worker is one its hex does not need to stay held: all of them on the monument
     hex (which is not land), all but 1 elsewhere. Monuments and rivers are respected;
     rivals' hexes block the way."""
-    from monuments_tui.rules.queries import monument_hex
-
     graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
     home = monument_hex(state, seat)
     blocked = set(monuments - {home})
@@ -158,8 +152,6 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
     passengers, 1 empty. A fresh trip: the spare worker walks to a coast hex, a ferry is
     there (docked already, sailed there empty, or built for a turn), the worker boards and
     sails on. Ferries on lakes go nowhere; ferries other players hold cannot be used."""
-    from monuments_tui.rules.queries import worker_moves
-
     targets = frozenset(h for h in far_land(state, seat) if h not in on_foot)
     if not targets:
         return [], 4.0  # no free land anywhere: only conquest is left
@@ -208,8 +200,6 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
 def waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     """The sea hexes in play (water that is not a lake), and the land hexes on their coast
     with their sea neighbours."""
-    from monuments_tui.rules.board import layout_for, load_board
-
     board = load_board()
     lay = layout_for(civs, mode)
     sea = frozenset(w for w in lay.water if not board.hex(w).lake)
@@ -238,8 +228,6 @@ def launch_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> d
 def nearest_target(targets: frozenset[str]) -> dict[str, int]:
     """Hex distance from every hex of the map to the nearest of `targets` (a breadth-first
     search from all of them at once: the map is a full grid, so steps are hex distance)."""
-    from monuments_tui.rules.board import load_board
-
     board = load_board()
     out = dict.fromkeys(targets, 0)
     frontier = list(targets)

@@ -23,17 +23,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from monuments_tui.ai.bots import BOTS
 from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
 from monuments_tui.ai.geography import land_graph
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import pending as pd
+from monuments_tui.rules.actions.attack import resolve_attackers
+from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
+from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
-from monuments_tui.rules.legal import candidate_commands, legal_commands
+from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.pieces import layer_cost
-from monuments_tui.rules.queries import controlled_land
+from monuments_tui.rules.queries import controlled_land, monument_hex
+from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.state import GameState, copy_state
 
 
@@ -51,9 +55,6 @@ def _after(state: GameState, command: cmd.Command) -> GameState | None:
 
 def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
     """The expected gain of an attack from both sides' power, without peeking at the dice."""
-    from monuments_tui.rules.actions.attack import resolve_attackers
-    from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
-
     defender, _ = defender_of(state, seat, c.target)
     if defender is None:
         return -1e9
@@ -110,8 +111,6 @@ def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> 
     """Keep every ferry command and the moves of the `MOVES_RATED` most promising (unit, from,
     to) trips: a spare worker onto free land, off a crowded hex, toward a town that needs a
     second worker; never leaving a hex empty for nothing (a quick look, no rules applied)."""
-    from monuments_tui.rules.queries import monument_hex
-
     moves = [c for c in candidates if isinstance(c, cmd.Move)]
     trips = {(c.piece, c.src, c.dst) for c in moves}
     if len(trips) <= MOVES_RATED:
@@ -217,8 +216,6 @@ def _opened(state: GameState, seat: int, card: str) -> GameState | None:
 
     Uses the card's own opening rule; the play itself is checked with `decide` before the
     bot commits to it (see `choose_action`)."""
-    from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
-
     if state.players[seat].turns == 1 and card not in FIRST_TURN_CARDS:
         return None
     try:
@@ -278,9 +275,6 @@ def choose_action(state: GameState, seat: int, rnd: random.Random) -> cmd.Comman
 
 def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
     """A starting resource next to the monument, of a type the first layer needs and not yet placed [l.162]."""
-    from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import monument_hex
-
     board = load_board()
     home = monument_hex(state, seat)
     need = layer_cost(1, state.config.options.layer4_workers).cost
@@ -306,5 +300,3 @@ def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
         return cmd.AiAct()
     return greedy_step(state, seat, rnd)
 
-
-BOTS["heuristic"] = heuristic_bot

@@ -16,10 +16,10 @@ from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.errors import NotationError, PositionError, RuleViolation
 from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import evolve, fold
-from monuments_tui.rules.legal import is_legal, legal_commands
+from monuments_tui.rules.legal import any_legal, is_legal, legal_commands
 from monuments_tui.rules.notation import SYNTAX, format_command, parse_command
 from monuments_tui.rules.position import format_position
-from monuments_tui.rules.position_parse import parse_position
+from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 
@@ -35,6 +35,7 @@ __all__ = [
     "RuleOptions",
     "RuleViolation",
     "SYNTAX",
+    "any_legal",
     "decide",
     "evolve",
     "fold",

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
+from monuments_tui.rules.board import setup_key
+
 CIVS = ("greece", "egypt", "maya", "inca")
 MODES = ("abundance", "scarcity")
 DIFFICULTIES = ("easy", "normal", "hard", "insane")
@@ -94,8 +96,6 @@ def validate_config(config: GameConfig) -> None:
     Raises:
         ValueError: naming what is wrong and what would be accepted.
     """
-    from monuments_tui.rules.board import setup_key
-
     for civ in config.civs:
         if civ not in CIVS:
             raise ValueError(f"unknown civilisation {civ!r}; choose from {', '.join(CIVS)}")

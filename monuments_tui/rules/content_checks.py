@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from monuments_tui.rules.content import (
+from monuments_tui.rules.card_types import (
     ACTION_IDS,
     AI_CARD_IDS,
     AI_SCORE_CARD,

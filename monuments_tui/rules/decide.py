@@ -3,15 +3,24 @@
 `decide` finds the rule registered for the pending decision and the command, and that
 rule either returns the events that follow or raises `RuleViolation`. It never changes
 the state it is given and draws randomness only from the state's generator.
+
+`accepted_commands` and `any_legal` try the registered candidates against `decide`. They
+live here, below the rule modules, because a rule asks them too: a card may be played
+only if its action can at least partly happen (B59, `actions/turn.playable`). The rules
+and generators register themselves when `monuments_tui.rules` loads (its `__init__`
+imports `legal`, which imports every action module); nothing here imports a rule module.
 """
 
 from __future__ import annotations
 
-from monuments_tui.rules import actions  # noqa: F401  (registers every action's rules)
+from collections.abc import Iterator
+
 from monuments_tui.rules.commands import AiAct, Command
+from monuments_tui.rules.describe import describe_pending
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
-from monuments_tui.rules.registry import RULES
+from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.registry import RULES, candidate_commands
 from monuments_tui.rules.state import GameState
 
 
@@ -41,15 +50,27 @@ def decide(state: GameState, command: Command) -> list[Event]:
     return handler(state, command)
 
 
+def accepted_commands(state: GameState) -> Iterator[Command]:
+    """The candidate commands that `decide` accepts, lazily and in a stable order."""
+    for c in candidate_commands(state):
+        try:
+            decide(state, c)
+        except RuleViolation:
+            continue
+        yield c
+
+
+def any_legal(state: GameState) -> bool:
+    """True if `decide` accepts some command now; stops at the first candidate it accepts."""
+    return next(accepted_commands(state), None) is not None
+
+
 def _name(command: Command) -> str:
     return type(command).__struct_config__.tag
 
 
 def _hint(state: GameState) -> str:
-    from monuments_tui.rules.legal import legal_commands
-    from monuments_tui.rules.notation import format_command
-
-    legal = legal_commands(state)
+    legal = list(accepted_commands(state))
     shown = ", ".join(format_command(c) for c in legal[:6])
     more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
     return f"Legal now: {shown}{more}." if legal else ""
@@ -57,7 +78,4 @@ def _hint(state: GameState) -> str:
 
 def waiting_for(state: GameState) -> str:
     """A sentence saying what the game is waiting for, e.g. "Greece to play a card"."""
-    from monuments_tui.rules.describe import describe_pending
-
     return describe_pending(state)
-

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.evolve import apply_in_place, fold
-from monuments_tui.rules.pending import AfterAction, ChooseAction
+from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
+from monuments_tui.rules.quests import completable_quests
 from monuments_tui.rules.state import GameState
 
 
 def begin_turn(state: GameState, seat: int, round_no: int) -> list[ev.Event]:
     """Events that start `seat`'s turn; the solo AI's turn waits for `AiAct` [Solo, l.452]."""
     if seat == state.config.ai_seat:
-        from monuments_tui.rules.pending import AiTurn
-
         return [ev.TurnBegan(seat, round_no), ev.PendingSet(AiTurn(seat))]
     return [ev.TurnBegan(seat, round_no), ev.PendingSet(ChooseAction(seat))]
 
@@ -26,8 +25,6 @@ def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
     The played card goes to the discard pile with the side played face up [l.206]. If a
     quest can be turned in, the turn waits (AfterAction) so the player may do so [l.373].
     """
-    from monuments_tui.rules.quests import completable_quests
-
     out = list(events)
     after = fold(state, out)  # a private copy, so the discard is written into it directly
     if after.card_in_play is not None:

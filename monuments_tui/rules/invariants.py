@@ -7,9 +7,9 @@ reported in words, so a failing check says what is wrong and where.
 
 from __future__ import annotations
 
-from monuments_tui.rules.actions.turn import HEX_LIMIT
 from monuments_tui.rules.board import RESOURCES
 from monuments_tui.rules.pending import GiveWeapon
+from monuments_tui.rules.resource_placement import HEX_LIMIT
 from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState
 
 FERRY_PASSENGERS = 2

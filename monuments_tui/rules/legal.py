@@ -3,41 +3,26 @@
 Generators registered by each action module propose candidates; only those `decide`
 accepts are kept, so legality is defined in one place. Commands with an optional
 explicit payment or sacrifice are listed in their automatic form.
+
+This module imports every action module, so that their rules and generators are
+registered; the rule modules never import it. `any_legal` (is anything possible now?)
+is defined in `decide`, where the rules themselves can ask it, and exported from here.
 """
 
 from __future__ import annotations
 
-from monuments_tui.rules import actions  # noqa: F401  (registers generators)
-from monuments_tui.rules.commands import AiAct, Command
-from monuments_tui.rules.decide import decide
+from monuments_tui.rules import actions  # noqa: F401  (every action module registers its rules and generators)
+from monuments_tui.rules.commands import Command
+from monuments_tui.rules.decide import accepted_commands, any_legal, decide
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.registry import GENERATORS
 from monuments_tui.rules.state import GameState
 
-
-def candidate_commands(state: GameState) -> list[Command]:
-    """Commands worth trying now (some may be illegal), without duplicates, in a stable order."""
-    if state.pending is None:
-        return []
-    if state.pending.seat == state.config.ai_seat:
-        return [AiAct()]  # the solo AI takes every decision of its seat itself
-    seen: dict[Command, None] = {}
-    for gen in GENERATORS.get(type(state.pending), []):
-        for c in gen(state):
-            seen.setdefault(c, None)
-    return list(seen)
+__all__ = ["any_legal", "is_legal", "legal_commands"]
 
 
 def legal_commands(state: GameState) -> list[Command]:
     """Every legal command for the pending decision, in a stable order."""
-    out = []
-    for c in candidate_commands(state):
-        try:
-            decide(state, c)
-        except RuleViolation:
-            continue
-        out.append(c)
-    return out
+    return list(accepted_commands(state))
 
 
 def is_legal(state: GameState, command: Command) -> bool:

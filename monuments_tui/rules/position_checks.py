@@ -1,4 +1,5 @@
-"""Completing and checking a position read by `position_parse`.
+"""Reading a position: `parse_position` reads the text with `position_parse`, then completes
+and checks what it read.
 
 What a hand-written position leaves out is filled in here (see docs/positions.md for the
 list): ids for pieces written without one, the supply (the component list less what is on
@@ -21,6 +22,17 @@ from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, Br
 
 RESOURCES = ("wood", "sheep", "metal", "food")
 
+
+
+def parse_position(text: str) -> GameState:
+    """The GameState written in `text` (see docs/positions.md).
+
+    Raises:
+        PositionError: (a ValueError) naming the line number and what is wrong with it.
+    """
+    reader = Reader()
+    reader.read(text)
+    return complete(reader)
 
 def complete(reader: Reader) -> GameState:
     """The GameState the reader's lines describe, with defaults filled in, checked whole.

@@ -13,14 +13,14 @@ import typing
 
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.config import CIVS, MODES, GameConfig, RuleOptions
+from monuments_tui.rules.config import CIVS, MODES, GameConfig, RuleOptions, validate_config
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.notation import PIECES, RESOURCES
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.position import HEADER
 from monuments_tui.rules.position_fields import NONE, make, read_fields, read_flag, read_seat
 from monuments_tui.rules.setup import QUEST_DECKS
-from monuments_tui.rules.state import ACTION_CARDS, AiState, Battle, BattleRecord, Bridge, Building, Ferry, GameState, Unit
+from monuments_tui.rules.state import ACTION_CARDS, AiState, Battle, BattleRecord, Bridge, Building, Ferry, Unit
 
 
 PENDING_KINDS = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
@@ -33,19 +33,6 @@ HEADER_KEYS = ("game", "options", "round", "phase", "current", "final-round", "p
 PLAYER_KEYS = ("hand", "discard", "green", "layers", "supply", "set-aside", "bonuses", "personal", "ability",
                "tokens", "score", "quests", "battles-at-draw", "completed", "turns")
 CARD_KEYS = ("quest-deck", "quest-discard", "common", "start-quests", "removed")
-
-
-def parse_position(text: str) -> GameState:
-    """The GameState written in `text` (see docs/positions.md).
-
-    Raises:
-        PositionError: (a ValueError) naming the line number and what is wrong with it.
-    """
-    from monuments_tui.rules.position_checks import complete
-
-    reader = Reader()
-    reader.read(text)
-    return complete(reader)
 
 
 def split_comment(line: str) -> str:
@@ -198,8 +185,6 @@ class Reader:
             ai_seat=civs.index(ai_seat) if ai_seat else None,
         )
         try:
-            from monuments_tui.rules.config import validate_config
-
             validate_config(config)
         except ValueError as exc:
             raise PositionError(lineno, str(exc)) from None

@@ -1,15 +1,16 @@
 """Which command answers which pending decision, and who lists the legal ones.
 
 Each action module registers its rules here with `rule(PendingType, CommandType)` and
-its legal-command generators with `generator(PendingType)`. `decide` and
-`legal_commands` only dispatch; the rules themselves live next to their rulebook section.
+its legal-command generators with `generator(PendingType)`; `candidate_commands` reads
+the generators. `decide` and `legal_commands` only dispatch; the rules themselves live
+next to their rulebook section.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from monuments_tui.rules.commands import Command
+from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.state import GameState
@@ -45,3 +46,16 @@ def generator(*pending_types: type[Pending]) -> Callable[[Generator], Generator]
         return fn
 
     return register
+
+
+def candidate_commands(state: GameState) -> list[Command]:
+    """Commands worth trying now (some may be illegal), without duplicates, in a stable order."""
+    if state.pending is None:
+        return []
+    if state.pending.seat == state.config.ai_seat:
+        return [AiAct()]  # the solo AI takes every decision of its seat itself
+    seen: dict[Command, None] = {}
+    for gen in GENERATORS.get(type(state.pending), []):
+        for c in gen(state):
+            seen.setdefault(c, None)
+    return list(seen)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import msgspec
 
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import ExtraLine, ScoreCard, load_content
+from monuments_tui.rules.card_types import ExtraLine, ScoreCard
+from monuments_tui.rules.content import load_content
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import controlled_land, controlled_water, resource_totals, units_of
 from monuments_tui.rules.quests import check_quest

@@ -11,10 +11,12 @@ quest to keep, where to put the two starting resources) are commands.
 from __future__ import annotations
 
 from monuments_tui.rules import rng as random
-from monuments_tui.rules.board import load_board, layout_for
+from monuments_tui.rules.board import layout_for, load_board
 from monuments_tui.rules.config import GameConfig, validate_config
 from monuments_tui.rules.content import common_bonus_for, load_content, quests_for
 from monuments_tui.rules.pending import ChooseStartQuest, PlaceStartResource
+from monuments_tui.rules.solo.deck import first_deck
+from monuments_tui.rules.solo.tables import quests_the_ai_can_complete
 from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState, Player, Unit
 
 QUEST_DECKS = ("0-1", "2-3", "4-5")
@@ -96,8 +98,6 @@ def new_game(config: GameConfig) -> GameState:
 
     quests = quests_for(seats, solo)
     if solo and config.options.solo_pool_ai_can_complete:
-        from monuments_tui.rules.solo.tables import quests_the_ai_can_complete
-
         quests = quests_the_ai_can_complete(quests)  # B83
     starting = [q.id for q in quests if q.deck == "start"]
     starting, state_rng = random.shuffled(state_rng, starting)
@@ -136,7 +136,6 @@ def new_game(config: GameConfig) -> GameState:
     if config.ai_seat is not None:
         _place_ai_start_resources(state, config.ai_seat)
         # The AI's deck: Movement on top of the other 7 cards shuffled [Solo set-up, l.438].
-        from monuments_tui.rules.solo.deck import first_deck
 
         state.ai, state.rng = first_deck(config.solo or "easy", state.rng)
     first_human = next(s for s in range(seats) if s != config.ai_seat)

@@ -13,8 +13,13 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from monuments_tui.saves import SaveError, default_saves_dir
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.saves_list import latest_unfinished
+from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.new_game import NewGameScreen, Prefill, build_choice
+from monuments_tui.ui.screens.title import TitleScreen
 from monuments_tui.ui.theme import COLOURS
 
 MIN_SIZE = (100, 30)
@@ -55,7 +60,6 @@ class MonumentsApp(App):
         position: str | None = None,
     ):
         super().__init__()
-        from monuments_tui.saves import default_saves_dir
 
         self.saves_dir = Path(saves_dir) if saves_dir else default_saves_dir()
         self.start = start
@@ -70,8 +74,6 @@ class MonumentsApp(App):
 
     # -- start-up ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
-        from monuments_tui.ui.screens.title import TitleScreen
-
         self.screen_change_signal.subscribe(self, self._ask_for_room)
         self.push_screen(TitleScreen())
         if self.start == "new":
@@ -87,8 +89,6 @@ class MonumentsApp(App):
             self.open_replay(self.file)
 
     def _start_from_prefill(self) -> None:
-        from monuments_tui.ui.screens.new_game import build_choice
-
         p = self.prefill
         try:
             choice = build_choice(p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed,
@@ -101,6 +101,7 @@ class MonumentsApp(App):
 
     @guarded
     def _start_from_position(self) -> None:
+        # start-up: the game side loads when a game opens, not before the title screen
         from monuments_tui.rules import parse_position
         from monuments_tui.session import GameSession
 
@@ -114,8 +115,6 @@ class MonumentsApp(App):
     # -- navigation -------------------------------------------------------------------------------
     def goto_title(self) -> None:
         """Back to the title screen, closing whatever is above it."""
-        from monuments_tui.ui.screens.title import TitleScreen
-
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
@@ -131,8 +130,6 @@ class MonumentsApp(App):
         self.sessions.clear()
 
     def open_new_game(self) -> None:
-        from monuments_tui.ui.screens.new_game import NewGameScreen
-
         self.goto_title()
         self.push_screen(NewGameScreen(self.prefill), callback=self._new_game_chosen)
 
@@ -140,6 +137,7 @@ class MonumentsApp(App):
     def _new_game_chosen(self, choice) -> None:
         if choice is None:
             return
+        # start-up: the game side loads when a game opens, not before the title screen
         from monuments_tui.session import GameSession
 
         self.saves_dir.mkdir(parents=True, exist_ok=True)
@@ -149,6 +147,7 @@ class MonumentsApp(App):
 
     def start_session(self, session) -> None:
         """Show a live game (closing any other screen above the title)."""
+        # start-up: the game side loads when a game opens, not before the title screen
         from monuments_tui.ui.screens.game import GameScreen
 
         self.goto_title()
@@ -157,7 +156,7 @@ class MonumentsApp(App):
 
     @guarded
     def open_save(self, path: Path) -> None:
-        from monuments_tui.saves import SaveError
+        # start-up: the game side loads when a game opens, not before the title screen
         from monuments_tui.session import GameSession
 
         try:
@@ -171,8 +170,8 @@ class MonumentsApp(App):
 
     @guarded
     def open_replay(self, path: Path) -> None:
+        # start-up: the game side loads when a game opens, not before the title screen
         from monuments_tui.replay import Replay
-        from monuments_tui.saves import SaveError
         from monuments_tui.ui.screens.replay import ReplayScreen
 
         try:
@@ -184,8 +183,6 @@ class MonumentsApp(App):
         self.push_screen(ReplayScreen(replay))
 
     def continue_latest(self) -> None:
-        from monuments_tui.ui.saves_list import latest_unfinished
-
         latest = latest_unfinished(self.saves_dir)
         if latest is None:
             self.notify(f"No unfinished game in {self.saves_dir}.", severity="warning")
@@ -194,12 +191,11 @@ class MonumentsApp(App):
 
     # -- app-wide keys ------------------------------------------------------------------------------
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_request_quit(self) -> None:
+        # start-up: the game side loads when a game opens, not before the title screen
         from monuments_tui.ui.screens.game import GameScreen
 
         if isinstance(self.screen, ConfirmDialog):
@@ -240,8 +236,6 @@ class MonumentsApp(App):
 
 def prefill_from_args(args: argparse.Namespace):
     """The new-game form's starting values from `monuments new` options."""
-    from monuments_tui.ui.screens.new_game import Prefill
-
     seats = tuple(getattr(args, "seats", None) or ())
     return Prefill(
         civs=tuple(getattr(args, "players", None) or ("greece", "egypt")),

@@ -14,10 +14,17 @@ from rich.table import Table
 from rich.text import Text
 
 from monuments_tui.rules import queries as q
+from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content, monument_name
+from monuments_tui.rules.quests import (
+    completable_quests,
+    describe_task,
+    first_counted_battle,
+    task_target,
+    task_value,
+)
 from monuments_tui.rules.state import ACTION_CARDS, GameState
-
 from monuments_tui.ui.map_style import CIV_LETTERS
 from monuments_tui.ui.theme import CIVS, tone
 
@@ -215,8 +222,6 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     else:
         out.append("empty", style=DIM)
     try:
-        from monuments_tui.rules.actions.upgrade import upgrade_discount
-
         discount = upgrade_discount(state, seat, False)
         if discount:
             out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
@@ -326,8 +331,6 @@ def _bonus_short(card_id: str) -> str:
 # -- quests ---------------------------------------------------------------------------------------
 def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -> Text:
     """The quests of `seat` (or every seat with `show_all`), completable ones marked with '*'."""
-    from monuments_tui.rules.quests import completable_quests, describe_task, first_counted_battle, task_target, task_value
-
     content = load_content()
     out = Text()
     seats = range(state.seats) if show_all or seat is None else [seat]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monuments_tui.rules import events as ev
+from monuments_tui.saves import CmdRecord, RedoRecord, SaveError, UndoRecord, read_save
 
 
 @dataclass
@@ -47,8 +48,6 @@ def describe_config(config, seats: tuple[str, ...] = ()) -> str:
 
 def summarise(path: Path) -> SaveSummary:
     """One save's summary (never raises: errors go into `.error`)."""
-    from monuments_tui.saves import CmdRecord, RedoRecord, SaveError, UndoRecord, read_save
-
     out = SaveSummary(path=path)
     try:
         out.mtime = path.stat().st_mtime

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
@@ -25,10 +27,10 @@ from monuments_tui.rules.queries import (
 )
 from monuments_tui.rules.reach import can_enter, ferry_targets, reachable
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.resource_placement import HEX_LIMIT
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Movement, l.221-225"
-HEX_LIMIT = 5
 
 
 @opener("movement")
@@ -220,8 +222,6 @@ def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
 
 def _loads(on_hex: dict[str, int], limit: int) -> list[tuple[str, ...]]:
     """Every load of 1..limit resources that can be picked up from a hex, in a stable order."""
-    from itertools import combinations_with_replacement
-
     loads = []
     kinds = sorted(on_hex)
     for size in range(1, limit + 1):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
+from monuments_tui.rules.actions.continuation import continuation, then_events
 from monuments_tui.rules.actions.placement import (
     BONUS_RULE,
     can_place,
@@ -23,7 +24,8 @@ from monuments_tui.rules.actions.placement import (
     placement_candidates,
 )
 from monuments_tui.rules.actions.quest_cards import offer_quests
-from monuments_tui.rules.content import Option, PersonalBonusCard, load_content
+from monuments_tui.rules.card_types import Option, PersonalBonusCard
+from monuments_tui.rules.content import load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
@@ -132,19 +134,13 @@ def _gen_personal(state: GameState):
         yield cmd.ChooseOption(i)
 
 
+@continuation("personal_bonus")
 def use_personal_bonus(state: GameState, events: list[ev.Event], seat: int) -> list[ev.Event]:
     """The personal bonus is done: its card goes to the bottom of the deck, the action ends [l.288]."""
     after = fold(state, events)
     card = personal_card_for(after, seat, after.players[seat].layers)
     if card is not None:
         events = events + [ev.PersonalBonusUsed(seat, card.id)]
-    return finish_action(state, events)
-
-
-def then_events(state: GameState, events: list[ev.Event], seat: int, then: str) -> list[ev.Event]:
-    """What follows a bonus step: "personal_bonus" ends the personal bonus, else the action ends."""
-    if then == "personal_bonus":
-        return use_personal_bonus(state, events, seat)
     return finish_action(state, events)
 
 

@@ -22,12 +22,11 @@ from monuments_tui.rules.queries import (
     workers_on_land,
 )
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.resource_placement import HEX_LIMIT
 from monuments_tui.rules.state import GameState
 
 PER_ACTION_LIMIT = 3
 """At most 3 resources per hex per Production action, factories included [l.231]."""
-HEX_LIMIT = 5
-"""At most 5 resources on a hex at any time [l.232]."""
 
 
 @opener("production")

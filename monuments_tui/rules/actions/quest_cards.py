@@ -11,6 +11,7 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules import rng as random
+from monuments_tui.rules.actions.continuation import then_events
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
@@ -73,8 +74,6 @@ def offer_quests(state: GameState, events: list[ev.Event], seat: int, n: int, le
 @rule((pd.KeepQuests, cmd.KeepQuests))
 def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
     """Keep some of the cards drawn (at least one for the action); the rest go to the deck's discards [l.367-369]."""
-    from monuments_tui.rules.actions.personal_bonus import then_events  # here, not on top: personal_bonus imports this module
-
     p = state.pending
     unknown = [q for q in c.quests if q not in p.options]
     if unknown:

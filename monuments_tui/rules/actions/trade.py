@@ -9,7 +9,6 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.opening import opener
-from monuments_tui.rules.actions.turn import check_resource_placement
 from monuments_tui.rules.board import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
@@ -17,6 +16,7 @@ from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount, resource_totals, units_of
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.state import GameState
 
 RULE = "Trade, l.387"

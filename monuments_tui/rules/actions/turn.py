@@ -10,17 +10,17 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
-from monuments_tui.rules.board import RESOURCES, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
-from monuments_tui.rules.queries import layout, occupied_by_other, resources_on
+from monuments_tui.rules.queries import layout
+from monuments_tui.rules.quests import bonus_resource_due, check_quest, completable_quests
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.setup import next_setup_pending
 from monuments_tui.rules.state import ACTION_CARDS, GameState
-
-HEX_LIMIT = 5
-"""At most 5 resources on a hex at any time [Production, l.232]."""
 
 START_RESOURCE_RULE = "Player set-up, l.162"
 """Starting resources go on a hex producing them."""
@@ -62,42 +62,6 @@ def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev
     return events + start_play(fold(state, events))
 
 
-def check_resource_placement(
-    state: GameState, seat: int, resource: str, hex_id: str, *, need_worker: bool, must_match: bool, rule: str
-) -> None:
-    """Check that one `resource` from the bank may be put on `hex_id`.
-
-    Used for starting resources (B55), bonus and quest resources (l.288, l.377) and trades
-    (B54): an in-play land hex (never a monument), matching its production where the
-    rule says so, holding your worker where the rule says so, and never above 5 (B52);
-    with a limited bank, only while it has one left [Components, l.78-81 (B50)]. `rule`
-    is the caller's own citation, given when the hex's production or the worker
-    requirement refuses the placement.
-    """
-    board = load_board()
-    if resource not in RESOURCES:
-        raise RuleViolation(f"{resource!r} is not a resource", "Monument costs, l.170", "Resources: wood, food, metal, sheep.")
-    if hex_id not in layout(state).land:
-        raise RuleViolation(f"{hex_id} is not a land hex in play", "Set-up, l.120", "Resources go on producing land hexes.")
-    if must_match and board.hex(hex_id).resource != resource:
-        raise RuleViolation(
-            f"{hex_id} produces {board.hex(hex_id).resource}, not {resource}",
-            rule,
-            "Place a resource on a hex that produces that type.",
-        )
-    if need_worker:
-        from monuments_tui.rules.queries import workers_on_land
-
-        if not workers_on_land(state, seat, hex_id):
-            raise RuleViolation(f"you have no worker on {hex_id}", rule, "Place it where you have a worker.")
-    elif occupied_by_other(state, hex_id, seat):
-        raise RuleViolation(f"another player has pieces on {hex_id}", "Player set-up, l.162 (B55)")
-    if resources_on(state, hex_id) >= HEX_LIMIT:
-        raise RuleViolation(f"{hex_id} already holds {HEX_LIMIT} resources", "Production, l.232")
-    if state.config.options.bank_limited and state.bank.get(resource, 0) < 1:
-        raise RuleViolation(f"the bank has no {resource} left", "Components, l.78-81 (B50)")
-
-
 @generator(pd.ChooseStartQuest)
 def _gen_start_quest(state: GameState):
     for q in state.pending.options:
@@ -121,8 +85,6 @@ def card_opening(state: GameState, seat: int, card: str) -> list[ev.Event]:
 
 def playable(state: GameState, seat: int, card: str) -> bool:
     """True if at least part of `card`'s effect can happen now (B59)."""
-    from monuments_tui.rules.legal import legal_commands
-
     if card not in OPENERS:
         return False
     try:
@@ -131,7 +93,7 @@ def playable(state: GameState, seat: int, card: str) -> bool:
         return False
     if opened.pending is None or opened.pending.seat != seat or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction)):
         return True
-    return bool(legal_commands(opened))
+    return any_legal(opened)
 
 
 @rule((pd.ChooseAction, cmd.PlayCard))
@@ -205,8 +167,6 @@ def _gen_action(state: GameState):
 @rule((pd.ChooseAction, cmd.TurnInQuest), (pd.AfterAction, cmd.TurnInQuest))
 def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
     """Turn in a completed quest during your own turn [Draw quest cards, l.371-377]."""
-    from monuments_tui.rules.quests import bonus_resource_due, check_quest
-
     seat = state.pending.seat
     player = state.players[seat]
     if c.quest not in player.quests:
@@ -233,8 +193,6 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
     elif c.resource is not None:
         raise RuleViolation(f"{c.quest} earns no bonus resource now", QUEST_BONUS_RULE, "Turn it in without one.")
     if isinstance(state.pending, pd.AfterAction):
-        from monuments_tui.rules.quests import completable_quests
-
         after = fold(state, events)
         if not completable_quests(after, seat):
             return events + end_turn(after)
@@ -263,8 +221,6 @@ def end_turn_command(state: GameState, c: cmd.EndTurn) -> list[ev.Event]:
 
 @generator(pd.ChooseAction, pd.AfterAction)
 def _gen_quests(state: GameState):
-    from monuments_tui.rules.quests import bonus_resource_due, completable_quests
-
     seat = state.pending.seat
     for q in completable_quests(state, seat):
         if bonus_resource_due(state, seat, q):

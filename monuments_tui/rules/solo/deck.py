@@ -13,7 +13,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from monuments_tui.rules import rng as random
-from monuments_tui.rules.content import AI_CARD_IDS, load_content
+from monuments_tui.rules.card_types import AI_CARD_IDS
+from monuments_tui.rules.content import load_content
 from monuments_tui.rules.solo.tables import load_solo
 from monuments_tui.rules.state import MILITARY, AiState, GameState
 

@@ -20,10 +20,11 @@ from msgspec.structs import replace
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.content import AI_CARD_IDS
+from monuments_tui.rules.card_types import AI_CARD_IDS
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn
+from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.registry import rule
 from monuments_tui.rules.solo.cards import build, movement, population, production, quest, upgrade
 from monuments_tui.rules.solo.context import AiContext
@@ -98,8 +99,6 @@ def ai_turn(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
 def ai_choice(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
     """A decision of the AI's seat outside its own card (e.g. battle damage or a retreat):
     the legal option best for the AI (l.424), ties broken by the game's generator (B79)."""
-    from monuments_tui.rules.notation import format_command
-
     p = state.pending
     seat = p.seat
     if seat != state.config.ai_seat:

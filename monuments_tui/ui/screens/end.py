@@ -9,21 +9,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
-
 from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.records import export_text
+from monuments_tui.replay import Replay
 from monuments_tui.rules.content import monument_name
+from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.theme import TEXT_TONES, Toned, tone_classes
 from monuments_tui.ui.widgets.footer import KeysFooter
 
@@ -36,8 +40,6 @@ by hand, not dealt from its seed): a piece, card or list entry the deal does not
 
 def score_table(state: GameState) -> Table:
     """Every score line for every player, the totals, the tie-break figures and places."""
-    from monuments_tui.rules.scoring import ranking, score
-
     scores = score(state)
     places = {p.seat: p for p in ranking(state, scores)}
     table = Table(expand=False, header_style="bold", show_lines=False, pad_edge=True)
@@ -73,8 +75,6 @@ def score_table(state: GameState) -> Table:
 
 
 def winner_line(state: GameState) -> Text:
-    from monuments_tui.rules.scoring import ranking
-
     first = [p for p in ranking(state) if p.place == 1]
     names = [state.players[p.seat].civ.capitalize() for p in first]
     if len(names) == 1:
@@ -84,8 +84,6 @@ def winner_line(state: GameState) -> Text:
 
 def score_history(replay) -> tuple[list[int], list[list[int]]]:
     """(turn numbers, per seat the total score at the start of each turn and at the end)."""
-    from monuments_tui.rules.scoring import score
-
     turns: list[int] = []
     series: list[list[int]] = [[] for _ in replay.config.civs]
     for n in range(1, replay.turns + 1):
@@ -169,8 +167,6 @@ class EndScreen(Screen):
 
     @work(thread=True, exclusive=True, group="chart")
     def _build_chart(self) -> None:
-        from monuments_tui.replay import Replay
-
         try:
             replay = Replay.of(self.session)
             replay.to_end()
@@ -189,16 +185,10 @@ class EndScreen(Screen):
 
     @guarded
     def action_replay(self) -> None:
-        from monuments_tui.replay import Replay
-        from monuments_tui.ui.screens.replay import ReplayScreen
-
         self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False))
 
     @guarded
     def action_export(self) -> None:
-        from monuments_tui.records import export_text
-        from monuments_tui.replay import Replay
-
         try:
             text = export_text(Replay.of(self.session))
         except UNREPLAYABLE as exc:
@@ -225,6 +215,4 @@ class EndScreen(Screen):
         self.dismiss()
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())

@@ -22,13 +22,23 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from monuments_tui.rules import NotationError, RuleViolation, format_command, waiting_for
+from monuments_tui.replay import Replay
+from monuments_tui.rules import (
+    NotationError,
+    RuleViolation,
+    format_command,
+    format_position,
+    waiting_for,
+)
 from monuments_tui.rules.state import GameState, copy_state
 from monuments_tui.rules.views import visible_state
-from monuments_tui.session import bot_command_for
+from monuments_tui.session import UndoRefused, bot_command_for
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
-from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.safety import guarded, report
+from monuments_tui.ui.screens.end import EndScreen
+from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
@@ -215,8 +225,6 @@ class GameScreen(Screen):
             return
         self._ended = True
         self.refresh_all()
-        from monuments_tui.ui.screens.end import EndScreen
-
         self.app.push_screen(EndScreen(self.session))
 
     # -- playing commands ---------------------------------------------------------------------------
@@ -298,8 +306,6 @@ class GameScreen(Screen):
         self._bot_busy = False
         if not self.is_mounted:
             return
-        from monuments_tui.ui.safety import report
-
         report(self, exc)
 
     @guarded
@@ -321,8 +327,6 @@ class GameScreen(Screen):
     # -- actions --------------------------------------------------------------------------------------
     @guarded
     def action_undo(self) -> None:
-        from monuments_tui.session import UndoRefused
-
         try:
             step = self.session.undo()
         except UndoRefused as exc:
@@ -336,8 +340,6 @@ class GameScreen(Screen):
 
     @guarded
     def action_redo(self) -> None:
-        from monuments_tui.session import UndoRefused
-
         try:
             step = self.session.redo()
         except UndoRefused as exc:
@@ -378,8 +380,6 @@ class GameScreen(Screen):
     @guarded
     def action_copy_position(self) -> None:
         """Write the position as text next to the save (docs/positions.md), and to the clipboard."""
-        from monuments_tui.rules import format_position
-
         session = self.session
         if not session.teaching and session.state.pending is not None:
             # A position shows every hidden card: hands, quests and the order of the decks [l.369].
@@ -401,8 +401,6 @@ class GameScreen(Screen):
                     "start a game from it with: monuments new --position FILE", title="Position")
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())
 
     def action_zoom(self) -> None:
@@ -446,9 +444,6 @@ class GameScreen(Screen):
 
     @guarded
     def action_replay(self) -> None:
-        from monuments_tui.replay import Replay
-        from monuments_tui.ui.screens.replay import ReplayScreen
-
         self._stop_bots()
         self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True))
 

@@ -10,13 +10,19 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from monuments_tui.rules.config import DIFFICULTIES, GameConfig, RuleOptions
+from monuments_tui.rules.config import (
+    DIFFICULTIES,
+    GameConfig,
+    RuleOptions,
+    validate_config,
+)
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -91,8 +97,6 @@ class Prefill:
 
 def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, options=None) -> NewGameChoice:
     """A validated choice; raises ValueError with a message for the player."""
-    from monuments_tui.rules.config import validate_config
-
     if seed is None:
         seed = random.randrange(1, 10**6)
     opts = RuleOptions(**(options or {}))
@@ -271,6 +275,4 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())

@@ -14,8 +14,10 @@ from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.footer import KeysFooter
+from monuments_tui.ui.widgets.panes import LogPane
 
 
 class ReplayScreen(Screen):
@@ -53,8 +55,6 @@ class ReplayScreen(Screen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        from monuments_tui.ui.widgets.panes import LogPane
-
         self.query_one(LogPane).focus()
         if self._start_position is not None:
             self.replay.goto(self._start_position)
@@ -170,8 +170,6 @@ class ReplayScreen(Screen):
         self.app.start_session(session)
 
     def action_help(self) -> None:
-        from monuments_tui.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())
 
     def action_close(self) -> None:

@@ -6,14 +6,15 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import list_saves
+from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 LOGO = r"""
@@ -79,8 +80,6 @@ class TitleScreen(Screen):
         elif what == "replay":
             app.push_screen(SavesScreen("replay"))
         elif what == "help":
-            from monuments_tui.ui.screens.help import HelpScreen
-
             app.push_screen(HelpScreen())
         elif what == "quit":
             app.exit()
