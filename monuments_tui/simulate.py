@@ -58,7 +58,7 @@ def play_game(
         played.append((seat, command, new_events))
     saved = None
     if save_dir is not None:
-        from monuments_tui.saves import write_game
+        from monuments_tui.journal import write_game
 
         title = f"simulated: {', '.join(bots)}, seed {config.seed}"
         saved = str(write_game(save_dir, config, tuple(bots), played, title=title))
