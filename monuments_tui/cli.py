@@ -201,6 +201,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_cards(args)
     if args.command in ("export", "import", "check"):
         return run_records(args)
+    if args.command == "load":
+        problem = in_use(args.file)
+        if problem:
+            print(f"monuments load: {problem}", file=sys.stderr)
+            return 1
     if args.command == "new" and getattr(args, "position", None):
         problem = read_position(args)
         if problem:
@@ -224,3 +229,11 @@ def read_position(args: argparse.Namespace) -> str | None:
         return f"--position {args.position}: {exc}"
     args.position_text = text
     return None
+
+
+def in_use(file: str) -> str | None:
+    """Why `file` cannot be loaded because another process plays it, or None if nobody does."""
+    from monuments_tui.save_lock import SaveInUse, holder
+
+    held, pid = holder(file)
+    return str(SaveInUse(file, pid)) if held else None

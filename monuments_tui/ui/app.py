@@ -107,9 +107,8 @@ class MonumentsApp(App):
         state = parse_position(self.position)
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
         seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
-        self.saves_dir.mkdir(parents=True, exist_ok=True)
         teaching = bool(self.prefill and self.prefill.teaching)
-        self.start_session(GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir))
+        self.start_new(lambda: GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir))
 
     # -- navigation -------------------------------------------------------------------------------
     def goto_title(self) -> None:
@@ -142,9 +141,16 @@ class MonumentsApp(App):
             return
         from monuments_tui.session import GameSession
 
-        self.saves_dir.mkdir(parents=True, exist_ok=True)
-        session = GameSession.new(choice.config, seats=choice.seats, teaching=choice.teaching,
-                                  saves_dir=self.saves_dir)
+        self.start_new(lambda: GameSession.new(choice.config, seats=choice.seats, teaching=choice.teaching,
+                                               saves_dir=self.saves_dir))
+
+    def start_new(self, make) -> None:
+        """Start the game `make()` begins and saves; if its save cannot be made, say why (no file is left)."""
+        try:
+            session = make()
+        except (OSError, ValueError) as exc:  # e.g. the saves folder is a file, or the disk is full
+            self.notify(str(exc), title="Cannot start the game", severity="error", timeout=15)
+            return
         self.start_session(session)
 
     def start_session(self, session) -> None:
@@ -157,17 +163,30 @@ class MonumentsApp(App):
 
     @guarded
     def open_save(self, path: Path) -> None:
+        from monuments_tui.save_lock import SaveInUse
         from monuments_tui.saves import SaveError
         from monuments_tui.session import GameSession
 
         try:
             session, warnings = GameSession.load(Path(path), saves_dir=self.saves_dir)
+        except SaveInUse as exc:
+            self._offer_replay(Path(path), exc.pid)
+            return
         except (SaveError, OSError) as exc:
             self.notify(str(exc), title="Cannot load this game", severity="error", timeout=15)
             return
         self.start_session(session)
         for w in warnings:
             self.notify(w, severity="warning", timeout=10)
+
+    def _offer_replay(self, path: Path, pid: int | None) -> None:
+        who = f"process {pid}" if pid is not None else "another process"
+        question = (
+            f"{path.name} is in use: {who} has this game open, and a save has one player at a time. "
+            "Watch it read-only as a replay instead?"
+        )
+        self.push_screen(ConfirmDialog(question, yes="Replay it", no="Back", title="Game in use"),
+                         callback=lambda yes: self.open_replay(path) if yes else None)
 
     @guarded
     def open_replay(self, path: Path) -> None:
@@ -193,6 +212,15 @@ class MonumentsApp(App):
         self.open_save(latest.path)
 
     # -- app-wide keys ------------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """ctrl+p: not while the terminal is too small (the palette would open under the request,
+        and a second ctrl+p would try to open another), nor when one is open already."""
+        from textual.command import CommandPalette
+
+        if isinstance(self.screen, TooSmall) or any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            return
+        super().action_command_palette()
+
     def action_help(self) -> None:
         from monuments_tui.ui.screens.help import HelpScreen
 
