@@ -132,12 +132,12 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def unwritable_folder(folder: str) -> str | None:
     """Why games cannot be saved in `folder` (made if missing), or None if they can."""
-    import os
-    from pathlib import Path
+    from monuments_tui.journal import saves_folder
 
-    path = Path(folder)
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        path = saves_folder(folder)
+    except NotADirectoryError as exc:
+        return str(exc)
     except OSError as exc:
         return f"cannot make the folder ({exc.strerror or exc})"
     if not os.access(path, os.W_OK | os.X_OK):
