@@ -41,7 +41,7 @@ EXAMPLES_TO_MAKE = (
     Example(
         "four-players-scarcity.jsonl",
         "Example: four players, Scarcity, with battles (Greece: heuristic bot; Egypt, Maya, Inca: random bots)",
-        GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity", seed=2),
+        GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity", seed=4),
         ("heuristic", "random", "random", "random"),
         battles=True,
     ),

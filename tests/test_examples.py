@@ -15,16 +15,6 @@ from monuments_tui.records import check, load_save
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves" / "examples"
 FILES = sorted(EXAMPLES.glob("*.jsonl"))
-WAITS_FOR_0_3_0_OPTIONS = {"solo-hard.jsonl"}
-"""Saved by 0.3.0, whose solo AI played by options now off by default: it replays with
-config.OPTIONS_0_3_0 (tests/test_solo_special.py), not yet when loaded as a file."""
-
-
-def example_params():
-    for p in FILES:
-        marks = [pytest.mark.xfail(strict=True, reason="needs its 0.3.0 rule options on load")] if (
-            p.name in WAITS_FOR_0_3_0_OPTIONS) else []
-        yield pytest.param(p, id=p.name, marks=marks)
 
 
 def test_the_examples_are_there():
@@ -32,7 +22,7 @@ def test_the_examples_are_there():
     assert {"two-players.jsonl", "four-players-scarcity.jsonl", "solo-hard.jsonl"} <= names
 
 
-@pytest.mark.parametrize("path", list(example_params()))
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_example_is_a_valid_complete_game(path):
     summary = check(path)
     assert summary["valid"] and not summary["warnings"]

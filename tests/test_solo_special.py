@@ -175,12 +175,13 @@ def test_special_green_hands_a_weapon_and_sets_itself_aside():
 
 
 def test_a_0_3_0_solo_game_replays_with_the_0_3_0_options():
-    """The shipped example of 0.3.0 (saves/examples/solo-hard.jsonl) still replays, event for
-    event, once its options are those of OPTIONS_0_3_0; under today's defaults it does not."""
+    """The solo example 0.3.0 shipped (kept as tests/golden/v1_0.3.0_solo-hard.jsonl) still
+    replays, event for event, once its options are those of OPTIONS_0_3_0; under today's
+    defaults it does not."""
     from monuments_tui.saves import SaveError, read_save
     from monuments_tui.timeline import rebuild
 
-    save = read_save(Path(__file__).resolve().parent.parent / "saves" / "examples" / "solo-hard.jsonl")
+    save = read_save(Path(__file__).resolve().parent / "golden" / "v1_0.3.0_solo-hard.jsonl")
     header = save.header
     assert header.rules_version == "0.3.0"
     options = replace(header.config.options, **OPTIONS_0_3_0)
