@@ -11,9 +11,10 @@ must not be taken from anyone. See docs/save-format.md, "Writing".
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from monuments_tui.rules.config import GameConfig
@@ -46,15 +47,17 @@ def saves_folder(directory: Path | str) -> Path:
     return directory
 
 
-def unique_path(directory: Path, name: str) -> Path:
-    """`directory/name`, or with `-2`, `-3`... before the suffix if it is taken."""
-    candidate = directory / name
-    stem, suffix = name.rsplit(".", 1) if "." in name else (name, "")
-    n = 2
-    while candidate.exists():
-        candidate = directory / (f"{stem}-{n}.{suffix}" if suffix else f"{stem}-{n}")
-        n += 1
-    return candidate
+def free_paths(directory: Path, name: str) -> Iterator[Path]:
+    """`directory/name`, then `-2`, `-3`... before the suffix: each name not taken when it is offered.
+
+    A writer that finds the name taken after all (by another process) tries the next one,
+    so it never asks for the same name twice.
+    """
+    stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
+    for n in itertools.count(1):
+        candidate = directory / (name if n == 1 else f"{stem}-{n}{dot}{suffix}")
+        if not candidate.exists():
+            yield candidate
 
 
 # -- whole files ------------------------------------------------------------------------------------
@@ -171,11 +174,12 @@ def write_game(
     header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
     records = [CmdRecord(i, seat, command, tuple(events)) for i, (seat, command, events) in enumerate(played, start=1)]
     data = encode_header(header) + b"".join(encode_line(r) for r in records)
-    while True:
+    for path in free_paths(directory, save_name(config)):
         try:
-            return write_new_file(unique_path(directory, save_name(config)), data)
+            return write_new_file(path, data)
         except FileExistsError:
             continue  # another process took the name between the check and the link
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
 
 
 # -- the live journal -------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from monuments_tui.rules.position import format_position
 from monuments_tui.rules.position_parse import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
-from monuments_tui.journal import Journal, saves_folder, unique_path, write_save
+from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
 from monuments_tui.save_lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
@@ -379,11 +379,12 @@ def _create_journal(header: Header, records, path: Path | None, saves_dir: Path 
     if path is not None:
         return Journal.create(Path(path), header, records)
     directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())
-    while True:
+    for candidate in free_paths(directory, save_name(config)):
         try:
-            return Journal.create(unique_path(directory, save_name(config)), header, records)
+            return Journal.create(candidate, header, records)
         except FileExistsError:
-            continue  # another process took the name between the check and the create
+            continue  # another process took (or is taking) the name between the check and the create
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
 
 
 def __getattr__(name: str):

@@ -4,8 +4,6 @@ atomically, and a new game that fails to start leaves no file [issue 18, item 5]
 from __future__ import annotations
 
 import os
-import signal
-from contextlib import contextmanager
 
 import pytest
 
@@ -15,25 +13,9 @@ from monuments_tui.journal import write_game
 from monuments_tui.replay import Replay
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.session import GameSession
-from tests.session_helpers import CONFIG, new_session, play
+from tests.session_helpers import CONFIG, new_session, no_loop, play
 
 SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal", ai_seat=0)
-
-
-@contextmanager
-def no_loop(seconds: int = 20):
-    """Fail, instead of hanging the run, if the block loops for ever."""
-
-    def stop(*_):
-        raise AssertionError(f"still running after {seconds} s: a loop")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture

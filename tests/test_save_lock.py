@@ -16,7 +16,7 @@ from monuments_tui.replay import Replay
 from monuments_tui.save_lock import SaveInUse, lock_path
 from monuments_tui.saves import SaveError
 from monuments_tui.session import GameSession
-from tests.session_helpers import enc, lines, new_session, play
+from tests.session_helpers import enc, lines, new_session, no_loop, play
 
 PLAYER = r"""
 import sys
@@ -159,3 +159,14 @@ def test_a_copy_is_never_saved_over_another_game_being_played(tmp_path):
     b.close()
     a.save_copy(b.path)  # nobody plays it now: a copy may replace it
     assert b.path.read_bytes() != before
+
+
+def test_a_new_game_never_waits_on_a_name_another_game_holds(tmp_path):
+    """A save deleted while its game is played keeps its lock: a new game takes the next name."""
+    first = new_session(tmp_path)
+    first.path.unlink()
+    with no_loop():
+        second = new_session(tmp_path)
+    assert second.path.name == first.path.stem + "-2.jsonl"
+    first.close()
+    second.close()
