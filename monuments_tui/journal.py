@@ -21,6 +21,15 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.save_lock import SaveInUse, SaveLock
 from monuments_tui.saves import CmdRecord, Header, RecordAny, SaveError, encode_header, encode_line, now_iso, save_name
 
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+FILE_MODE = 0o644 & ~_read_umask()
+"""Saves are readable by others unless the umask says otherwise, as a file opened with mode
+0o644 would be (a temp file from `mkstemp` starts private)."""
 _NO_HARD_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS}
 """What `os.link` says on a file system without hard links (FAT, some network shares)."""
 
@@ -85,6 +94,7 @@ def _temp_copy(path: Path, data: bytes) -> str:
     """A complete, fsynced temp file holding `data`, in the folder of `path` (its name)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, FILE_MODE)
         _write_all(fd, data)
         os.fsync(fd)
     except BaseException:

@@ -97,3 +97,12 @@ def test_a_new_game_that_fails_to_start_leaves_no_file(tmp_path, config, seats):
     with pytest.raises(ValueError):
         GameSession.new(config, seats=seats, saves_dir=tmp_path)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_save_is_readable_as_before(tmp_path):
+    """Written through a private temp file, a save still gets the mode a new file gets (0o644 less the umask)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    s = GameSession.new(CONFIG, saves_dir=tmp_path)
+    assert s.path.stat().st_mode & 0o777 == 0o644 & ~mask
+    s.close()
