@@ -79,6 +79,7 @@ def _add_app_commands(sub) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
     from monuments_tui.ai.bots import get_bot
+    from monuments_tui.preflight import unwritable_folder
     from monuments_tui.rules.board import setup_key
     from monuments_tui.simulate import format_report, simulate
 
@@ -130,17 +131,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 1 if report["rule_errors"] else 0
 
-
-def unwritable_folder(folder: str) -> str | None:
-    """Why games cannot be saved in `folder` (made if missing), or None if they can."""
-    path = Path(folder)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"cannot make the folder ({exc.strerror or exc})"
-    if not os.access(path, os.W_OK | os.X_OK):
-        return "the folder is not writable"
-    return None
 
 
 def run_cards(args: argparse.Namespace) -> int:
@@ -199,28 +189,18 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_cards(args)
     if args.command in ("export", "import", "check"):
         return run_records(args)
+    # start-up: the headless sub-commands above never load Textual, nor the game for --help
+    from monuments_tui.preflight import in_use, read_position
+    from monuments_tui.ui.app import run_app
+
+    if args.command == "load":
+        problem = in_use(args.file)
+        if problem:
+            print(f"monuments load: {problem}", file=sys.stderr)
+            return 1
     if args.command == "new" and getattr(args, "position", None):
         problem = read_position(args)
         if problem:
             print(f"monuments new: {problem}", file=sys.stderr)
             return 2
-    # start-up: the headless sub-commands above never load Textual
-    from monuments_tui.ui.app import run_app
-
     return run_app(args)
-
-
-def read_position(args: argparse.Namespace) -> str | None:
-    """Read and check `--position FILE` into `args.position_text`; returns what is wrong, or None."""
-    # start-up: the engine loads only for the sub-command that needs it
-    from monuments_tui.rules import parse_position
-
-    try:
-        text = open(args.position, encoding="utf-8").read()
-        parse_position(text)
-    except OSError as exc:
-        return f"--position {args.position}: cannot read the file ({exc.strerror or exc})"
-    except (ValueError, UnicodeDecodeError) as exc:
-        return f"--position {args.position}: {exc}"
-    args.position_text = text
-    return None

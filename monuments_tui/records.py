@@ -347,17 +347,16 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
             options=options,
         )
         seats = tuple(s.strip() for s in pairs["Seats"].split(",")) if pairs.get("Seats") else ()
-        seats = check_seats(config, seats)
+        return Header(
+            config=config,
+            seats=check_seats(config, seats),
+            teaching=pairs.get("Teaching", "no").lower() in ("yes", "true", "on", "1"),
+            created=pairs.get("Date") or now_iso(),
+            title=pairs.get("Title", ""),
+            position=pairs.get("Position"),
+        )
     except (ValueError, msgspec.ValidationError, json.JSONDecodeError) as exc:
         raise RecordError(source, 1, f"bad header: {exc}") from None
-    return Header(
-        config=config,
-        seats=seats,
-        teaching=pairs.get("Teaching", "no").lower() in ("yes", "true", "on", "1"),
-        created=pairs.get("Date") or now_iso(),
-        title=pairs.get("Title", ""),
-        position=pairs.get("Position"),
-    )
 
 
 def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step], list[str]]:

@@ -16,9 +16,8 @@ no eval). See docs/save-format.md.
 from __future__ import annotations
 
 import os
+import re
 import stat
-import tempfile
-from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
@@ -26,7 +25,7 @@ import msgspec
 
 from monuments_tui import __version__
 from monuments_tui.rules.commands import CommandAny
-from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.config import GameConfig, validate_config
 from monuments_tui.rules.events import EventAny
 
 FORMAT = "monuments-save"
@@ -59,14 +58,15 @@ class SaveError(ValueError):
 
 
 class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """The first line of a save."""
+    """The first line of a save. Checked whenever one is made or decoded (`__post_init__`):
+    a header that reads is one whose game can be set up and played."""
 
     format: str = FORMAT
     version: int = VERSION
     rules_version: str = RULES_VERSION
     config: GameConfig
     seats: tuple[str, ...] = ()
-    """Controller of each seat: "human", "random", "heuristic" or "ai"."""
+    """Controller of each seat: "human", "random", "heuristic" or "ai" (one per civilisation)."""
     teaching: bool = False
     """Teaching mode at the start (later switches are `TeachingRecord`s)."""
     created: str = ""
@@ -77,6 +77,77 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     position: str | None = None
     """The position the game began from, as text (docs/positions.md); None: the deal of
     `new_game(config)`. Its configuration is the header's `config`."""
+
+    def __post_init__(self) -> None:
+        # msgspec turns a ValueError raised here into a ValidationError of the decode.
+        problem = versions_problem(self.format, self.version, self.rules_version)
+        if problem is None:
+            validate_config(self.config)
+            problem = seats_problem(self.config, self.seats)
+        if problem is not None:
+            raise ValueError(problem)
+
+
+CONTROLLERS = ("human", "random", "heuristic", "ai")
+"""Who may play a seat; "ai" is the solo AI's deck, on the AI seat of a solo game only."""
+_VERSION_FORM = re.compile(r"(\d{1,6})\.(\d{1,6})\.(\d{1,6})")
+
+
+def parse_version(text: object) -> tuple[int, int, int] | None:
+    """(major, minor, patch) of a version such as "0.4.0", or None if it is not one."""
+    m = _VERSION_FORM.fullmatch(text) if isinstance(text, str) else None
+    return (int(m[1]), int(m[2]), int(m[3])) if m else None
+
+
+def versions_problem(fmt: object, version: object, rules_version: object) -> str | None:
+    """What is wrong with a header's format name and versions, or None: this program reads it."""
+    if fmt != FORMAT:
+        return f"not a Monuments save (the first line does not say format {FORMAT!r})"
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return f"invalid save format version {version!r}: it is a whole number, 1 to {VERSION}"
+    if version > VERSION:
+        return (
+            f"this save has format version {version}, newer than this program reads (up to {VERSION}); "
+            "update monuments to open it"
+        )
+    written_by = parse_version(rules_version)
+    if written_by is None:
+        return f"invalid rules version {rules_version!r}: it is a program version such as {RULES_VERSION!r}"
+    if written_by > parse_version(RULES_VERSION):
+        return (
+            f"this save was written by monuments {rules_version}, newer than this program ({RULES_VERSION}); "
+            "update monuments to open it"
+        )
+    return None
+
+
+def seats_problem(config: GameConfig, seats: tuple[str, ...]) -> str | None:
+    """What is wrong with the seat controllers of a game of `config`, or None.
+
+    One controller per civilisation, each a known one; "ai" exactly on the solo AI's seat
+    [Solo set-up, l.434] and nowhere else.
+    """
+    civs = config.civs
+    if len(seats) != len(civs):
+        return (
+            f"seat controllers: {len(seats)} given for {len(civs)} civilisations ({', '.join(civs)}); "
+            f"give one per civilisation, e.g. {list(default_seats(config))}"
+        )
+    for seat, (civ, name) in enumerate(zip(civs, seats)):
+        where = f"seat {seat} ({civ})"
+        if seat == config.ai_seat:
+            if name != "ai":
+                return f"{where} is the solo AI's seat: its controller is 'ai', not {name!r}"
+        elif name == "ai":
+            return f"{where} is 'ai', but the solo AI plays only the AI seat of a solo game; choose human, random or heuristic"
+        elif name not in CONTROLLERS:
+            return f"unknown seat controller {name!r} for {where}; choose human, random or heuristic"
+    return None
+
+
+def default_seats(config: GameConfig) -> tuple[str, ...]:
+    """A person on every seat, and the solo AI on its own."""
+    return tuple("ai" if seat == config.ai_seat else "human" for seat in range(len(config.civs)))
 
 
 class Record(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -200,9 +271,7 @@ def _read_regular_file(path: Path) -> bytes:
     except OSError as exc:
         raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
     try:
-        kind = os.fstat(fd).st_mode
-        if not stat.S_ISREG(kind):
-            raise SaveError(path, None, f"{_file_kind(kind)}, not a save file")
+        _refuse_unless_regular(path, os.fstat(fd).st_mode)
         chunks: list[bytes] = []
         total = 0
         while total <= MAX_SAVE_BYTES:
@@ -218,6 +287,24 @@ def _read_regular_file(path: Path) -> bytes:
     if total > MAX_SAVE_BYTES:
         raise SaveError(path, None, f"the file is larger than the {MAX_SAVE_BYTES // 2**20} MB a save may be")
     return b"".join(chunks)
+
+
+def check_regular_file(path: Path) -> None:
+    """Refuse, without opening it, anything at `path` but an existing regular file.
+
+    Raises:
+        SaveError: missing, unreadable, or a folder, pipe, device or socket.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
+    _refuse_unless_regular(path, mode)
+
+
+def _refuse_unless_regular(path: Path, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        raise SaveError(path, None, f"{_file_kind(mode)}, not a save file")
 
 
 def _file_kind(mode: int) -> str:
@@ -254,25 +341,33 @@ def _read_header(path: Path, raw: bytes) -> Header:
     except msgspec.DecodeError as exc:
         why = f": {exc}" if str(exc) == NESTED_TOO_DEEPLY else ""
         raise SaveError(path, 1, f"not a Monuments save (the first line is not a save header{why})") from None
-    if not isinstance(loose, dict) or loose.get("format") != FORMAT:
-        raise SaveError(path, 1, f"not a Monuments save (the first line does not say format {FORMAT!r})")
-    version = loose.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise SaveError(path, 1, f"invalid save format version {version!r}")
-    if version > VERSION:
-        raise SaveError(
-            path,
-            1,
-            f"this save has format version {version}, newer than this program reads (up to {VERSION}); "
-            "update monuments to open it",
-        )
+    if not isinstance(loose, dict):
+        loose = {}
+    # Format and versions first, read loosely: a newer file is refused as newer, not as corrupt.
+    problem = versions_problem(loose.get("format"), loose.get("version"), loose.get("rules_version", RULES_VERSION))
+    if problem is not None:
+        raise SaveError(path, 1, problem)
     try:
         return _decode(_HEADER_DECODER, raw)
     except msgspec.DecodeError as exc:
-        raise SaveError(path, 1, f"corrupt save header ({exc})") from None
+        raise SaveError(path, 1, f"invalid save header: {exc}") from None
 
 
-# -- writing ---------------------------------------------------------------------------------
+def encode_header(header: Header) -> bytes:
+    """The header's line, checked to read back as it is: a save is never begun that would not load.
+
+    Raises:
+        ValueError: saying what the reader would refuse (e.g. a seed beyond 64 bits).
+    """
+    data = encode_line(header)
+    try:
+        _HEADER_DECODER.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"this game cannot be saved: its header would not read back ({exc})") from None
+    return data
+
+
+# -- names -----------------------------------------------------------------------------------
 def default_saves_dir() -> Path:
     """`$MONUMENTS_SAVES` if set, else `./saves`."""
     env = os.environ.get(ENV_SAVES)
@@ -293,170 +388,3 @@ def save_name(config: GameConfig, when: datetime | None = None) -> str:
         parts.append(f"solo-{config.solo}")
     parts.append(f"s{config.seed}")
     return "_".join(parts) + ".jsonl"
-
-
-def unique_path(directory: Path, name: str) -> Path:
-    """`directory/name`, or with `-2`, `-3`... before the suffix if it is taken."""
-    candidate = directory / name
-    stem, suffix = name.rsplit(".", 1) if "." in name else (name, "")
-    n = 2
-    while candidate.exists():
-        candidate = directory / (f"{stem}-{n}.{suffix}" if suffix else f"{stem}-{n}")
-        n += 1
-    return candidate
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return  # not possible on every platform; the file itself is fsynced
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
-
-
-def write_save(path: Path | str, header: Header, records: Iterable[RecordAny] = ()) -> Path:
-    """Write a complete save atomically: a temp file in the same folder, fsync, then rename.
-
-    An existing file at `path` is replaced only once the new one is complete on disk.
-    """
-    return replace_file(Path(path), encode_line(header) + b"".join(encode_line(r) for r in records))
-
-
-def replace_file(path: Path, data: bytes) -> Path:
-    """Put `data` at `path` atomically (temp file, fsync, os.replace, fsync of the folder)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        _write_all(fd, data)
-        os.fsync(fd)
-    except BaseException:
-        os.close(fd)
-        os.unlink(tmp)
-        raise
-    os.close(fd)
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-    return path
-
-
-class Journal:
-    """The open save of a live game: appends one record at a time, each fsynced.
-
-    A journal opened on a save whose tail was torn (or that lacks its final newline)
-    repairs it at the first append, safely: the valid prefix is written to a new file
-    which then replaces the old one; the old file is never cut in place.
-    """
-
-    def __init__(self, path: Path, *, repair_to: int | None = None):
-        self.path = Path(path)
-        self._fd: int | None = None
-        self._repair_to = repair_to
-        self._size = 0
-        """Bytes of whole records on disk while the file is open."""
-
-    @classmethod
-    def create(cls, path: Path, header: Header, records: Iterable[RecordAny] = ()) -> Journal:
-        """Start a new save at `path` (which must not exist), header first, fsynced."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = encode_line(header) + b"".join(encode_line(r) for r in records)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        except BaseException:
-            os.close(fd)
-            raise
-        _fsync_dir(path.parent)
-        journal = cls(path)
-        journal._fd = fd
-        journal._size = len(data)
-        return journal
-
-    def append(self, record: RecordAny) -> None:
-        """Append one record and wait until it is on disk."""
-        if self._fd is None:
-            self._open()
-        assert self._fd is not None
-        data = encode_line(record)
-        try:
-            _write_all(self._fd, data)
-            os.fsync(self._fd)
-        except BaseException:
-            # Part of the line may be on disk: the next append first rewrites the file
-            # without it (safely, as for a torn tail) so the journal never holds a bad line.
-            self._repair_to = self._size
-            self.close()
-            raise
-        self._size += len(data)
-
-    def _open(self) -> None:
-        if self._repair_to is not None:
-            data = self.path.read_bytes()[: self._repair_to]
-            if data and not data.endswith(b"\n"):
-                data += b"\n"
-            replace_file(self.path, data)
-            self._repair_to = None
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        self._size = os.fstat(self._fd).st_size
-
-    def close(self) -> None:
-        """Close the file (appending again reopens it)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-
-    def __del__(self) -> None:  # pragma: no cover - best effort
-        try:
-            self.close()
-        except Exception:
-            pass
-
-
-def write_game(
-    directory: Path | str,
-    config: GameConfig,
-    seats: tuple[str, ...],
-    played: Iterable[tuple[int, object, Iterable[object]]],
-    *,
-    title: str = "",
-) -> Path:
-    """Write a game played elsewhere (e.g. by `monuments simulate`) as a new save in `directory`.
-
-    `played` holds (seat, command, events) for each command in order. The file gets a
-    unique name (see `save_name`) and is written atomically with one fsync at the end.
-    """
-    directory = Path(directory)
-    header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
-    records = [CmdRecord(i, seat, command, tuple(events)) for i, (seat, command, events) in enumerate(played, start=1)]
-    directory.mkdir(parents=True, exist_ok=True)
-    while True:
-        path = unique_path(directory, save_name(config))
-        data = encode_line(header) + b"".join(encode_line(r) for r in records)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            continue
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        _fsync_dir(directory)
-        return path

@@ -13,6 +13,7 @@ docs/session.md for the API and docs/save-format.md for the file.
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -29,19 +30,21 @@ from monuments_tui.rules.position import format_position
 from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
+from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
+from monuments_tui.save_lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 from monuments_tui.saves import (
+    CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
-    Journal,
     RecordAny,
     RedoRecord,
     TeachingRecord,
     UndoRecord,
     default_saves_dir,
+    default_seats,
     now_iso,
     save_name,
-    unique_path,
-    write_save,
+    seats_problem,
 )
 from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's public names)
     SNAPSHOT_EVERY,
@@ -57,8 +60,6 @@ from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's 
     starting_state,
     undo_refusal,
 )
-
-CONTROLLERS = ("human", "random", "heuristic", "ai")
 
 
 class UndoRefused(Exception):
@@ -135,12 +136,21 @@ class GameSession:
         The whole file is checked first (see `rebuild`); a failed load changes nothing.
         A torn last line is dropped with a warning, and cut off safely at the next write.
 
+        The session holds the save's lock until `close` (or until this process ends): a
+        second load, here or in another process, is refused while it is open.
+
         Raises:
+            SaveInUse: another session has the save open for play (`.pid` says which process).
             SaveError: naming the file and the first line at fault.
         """
-        save, rebuilt = load_save(path)
-        repair = save.good_length if save.needs_repair else None
-        journal = Journal(save.path, repair_to=repair)
+        lock = lock_for_play(Path(path))  # before reading: nobody else may write or repair it meanwhile
+        try:
+            save, rebuilt = load_save(path)
+            repair = save.good_length if save.needs_repair else None
+            journal = Journal(save.path, repair_to=repair, lock=lock)
+        except BaseException:
+            lock.release()
+            raise
         return cls(save.header, rebuilt, list(save.records), journal, saves_dir), list(save.warnings)
 
     @classmethod
@@ -283,10 +293,19 @@ class GameSession:
 
     # -- files ----------------------------------------------------------------------------------
     def save_copy(self, path: Path | str) -> Path:
-        """Write this game's whole journal to `path` (atomically); autosave goes on as before."""
+        """Write this game's whole journal to `path` (atomically); autosave goes on as before.
+
+        Raises:
+            ValueError: `path` is this game's own save; SaveInUse: another game being played.
+            OSError: it could not be written.
+        """
         path = Path(path)
         if path.suffix != ".jsonl":
             path = path.with_name(path.name + ".jsonl")
+        if self.path is not None and _same_file(path, self.path):
+            raise ValueError(
+                f"{path} is this game's own save, which autosave keeps up to date; give another name for the copy"
+            )
         return write_save(path, self.header, self._records)
 
     def records(self) -> list[RecordAny]:
@@ -322,18 +341,23 @@ def bot_command_for(controller: str, state: GameState, rnd: random.Random) -> Co
 
 
 def check_seats(config: GameConfig, seats: tuple[str, ...]) -> tuple[str, ...]:
-    """The seat controllers, defaulted to "human" and checked.
+    """The seat controllers, defaulted to a person on every seat but the solo AI's, and checked.
 
     Raises:
-        ValueError: wrong number of seats or an unknown controller.
+        ValueError: not one per civilisation, an unknown controller, or "ai" off the AI seat.
     """
-    seats = tuple(seats) or tuple("human" for _ in config.civs)
-    if len(seats) != len(config.civs):
-        raise ValueError(f"{len(seats)} seat controllers for {len(config.civs)} seats")
-    for s in seats:
-        if s not in CONTROLLERS:
-            raise ValueError(f"unknown seat controller {s!r}; choose from {', '.join(CONTROLLERS)}")
+    seats = tuple(seats) or default_seats(config)
+    problem = seats_problem(config, seats)
+    if problem is not None:
+        raise ValueError(problem)
     return seats
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _opening(config: GameConfig | None, position: GameState | str | None) -> tuple[GameConfig, GameState, str | None]:
@@ -353,10 +377,11 @@ def _opening(config: GameConfig | None, position: GameState | str | None) -> tup
 def _create_journal(header: Header, records, path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:
     if path is not None:
         return Journal.create(Path(path), header, records)
-    directory = Path(saves_dir) if saves_dir is not None else default_saves_dir()
-    while True:
+    directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())
+    for candidate in free_paths(directory, save_name(config)):
         try:
-            return Journal.create(unique_path(directory, save_name(config)), header, records)
+            return Journal.create(candidate, header, records)
         except FileExistsError:
-            continue  # another process took the name between the check and the create
+            continue  # another process took (or is taking) the name between the check and the create
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
 

@@ -18,7 +18,7 @@ from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.scoring import score, winners
 from monuments_tui.rules.state import copy_state
-from monuments_tui.saves import write_game
+from monuments_tui.journal import write_game
 
 
 AI = "ai"

@@ -34,6 +34,7 @@ from monuments_tui.saves import (
     SaveFile,
     TeachingRecord,
     UndoRecord,
+    parse_version,
     read_save,
 )
 
@@ -343,11 +344,8 @@ def load_save(path: Path | str) -> tuple[SaveFile, Rebuilt]:
 
 def _as_played_by_0_3_0(header: Header) -> Header | None:
     """The header with the rule options 0.3.0 played with, if an older version wrote it."""
-    try:
-        version = tuple(int(part) for part in header.rules_version.split("."))
-    except ValueError:
-        return None
-    if version > (0, 3, 0):
+    version = parse_version(header.rules_version)  # checked when the header was read
+    if version is None or version > (0, 3, 0):
         return None
     options = msgspec.structs.replace(header.config.options, **OPTIONS_0_3_0)
     config = msgspec.structs.replace(header.config, options=options)

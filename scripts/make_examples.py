@@ -17,8 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from monuments_tui.journal import write_game
 from monuments_tui.rules import GameConfig
-from monuments_tui.saves import read_save, write_game
+from monuments_tui.saves import read_save
 from monuments_tui.simulate import play_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves" / "examples"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
@@ -69,3 +71,19 @@ def battle_ready() -> tuple[GameState, str, str]:
     unit(s, 0, "army", army)
     unit(s, 1, "worker", target)
     return s, army, target
+
+
+@contextmanager
+def no_loop(seconds: int = 20):
+    """Fail, instead of hanging the run, if the block loops for ever."""
+
+    def stop(*_):
+        raise AssertionError(f"still running after {seconds} s: a loop")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

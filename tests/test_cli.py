@@ -53,7 +53,9 @@ def test_simulate_refuses_a_save_folder_it_cannot_write(capsys, tmp_path):
     blocker.write_text("not a folder")
     assert main(["simulate", "--games", "1", "--max-turns", "2", "--save-dir", str(blocker / "saves")]) == 2
     err = capsys.readouterr().err
-    assert "--save-dir" in err and "cannot make the folder" in err and "Traceback" not in err
+    assert "--save-dir" in err and "part of its path is a file" in err and "Traceback" not in err
+    assert main(["simulate", "--games", "1", "--max-turns", "2", "--save-dir", str(blocker)]) == 2
+    assert f"the saves folder {blocker} is a file" in capsys.readouterr().err
 
 
 def test_simulate_saves_each_game_in_the_folder(capsys, tmp_path):

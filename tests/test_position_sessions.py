@@ -31,6 +31,7 @@ def test_a_session_from_a_position_records_it_and_loads_replays_and_checks_from_
     header = json.loads(lines(s.path)[0])
     assert header["version"] == 2 and header["position"] == format_position(position)
     assert "from a position" in header["title"]
+    s.close()
     loaded, warnings = GameSession.load(s.path)
     assert warnings == [] and enc(loaded.state) == enc(s.state)
     replay = Replay.open(s.path)
@@ -59,6 +60,7 @@ def test_play_from_here_keeps_the_starting_position(tmp_path):
     replay.goto(5)
     branch = replay.play_from_here(tmp_path)
     assert branch.header.position == s.header.position and len(branch.history()) == 5
+    branch.close()
     loaded, _ = GameSession.load(branch.path)
     assert enc(loaded.state) == enc(branch.state)
 
@@ -70,6 +72,7 @@ def test_a_position_for_another_configuration_is_refused(tmp_path):
         GameSession.new(other, position=position, saves_dir=tmp_path)
     # The same mismatch in a file: the header's config was changed after the game began.
     s = _started(tmp_path, 2)
+    s.close()
     raw = lines(s.path)
     header = json.loads(raw[0])
     header["config"]["seed"] = 8
@@ -81,6 +84,7 @@ def test_a_position_for_another_configuration_is_refused(tmp_path):
 
 def test_a_save_with_a_broken_position_names_the_position_line(tmp_path):
     s = _started(tmp_path, 2)
+    s.close()
     raw = lines(s.path)
     header = json.loads(raw[0])
     header["position"] = header["position"].replace("[board]\n", "[board]\nZ99: greece w\n")

@@ -203,7 +203,7 @@ def test_cli_check_export_import(tmp_path, capsys):
 
 def test_cli_failures_exit_1_with_the_line(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"format":"monuments-save","version":1,"config":{"civs":["greece","egypt"]}}\nnope\n{}\n')
+    bad.write_text('{"format":"monuments-save","version":1,"config":{"civs":["greece","egypt"]},"seats":["human","human"]}\nnope\n{}\n')
     assert main(["check", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "bad.jsonl, line 2" in err

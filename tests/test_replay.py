@@ -124,6 +124,7 @@ def test_play_from_here_branches_into_a_new_save(tmp_path):
     assert [h.seq for h in branch.history()] == list(range(1, 26))
     assert branch.header.parent == s.path.name and branch.teaching
     play(branch, 5)
+    branch.close()
     loaded, warnings = GameSession.load(branch.path)
     assert warnings == [] and enc(loaded.state) == enc(branch.state)
 

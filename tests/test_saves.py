@@ -101,6 +101,7 @@ def test_save_load_round_trip_with_undo_redo_and_teaching(tmp_path):
             s.undo()
             if rnd.random() < 0.5:
                 s.redo()
+    s.close()  # one session per save at a time
     loaded, warnings = GameSession.load(s.path)
     assert warnings == []
     assert enc(loaded.state) == enc(s.state)
@@ -109,6 +110,7 @@ def test_save_load_round_trip_with_undo_redo_and_teaching(tmp_path):
     assert loaded.redo_line == s.redo_line
     # The loaded game goes on appending to the same file.
     play(loaded, 3, rnd)
+    loaded.close()
     again, _ = GameSession.load(s.path)
     assert enc(again.state) == enc(loaded.state)
 
@@ -141,6 +143,7 @@ def test_torn_last_line_is_dropped_with_a_warning_and_the_game_resumes(tmp_path)
     play(loaded, 1)  # the first write cuts the torn tail off (safely) and appends
     assert s.path.read_bytes().startswith(whole)
     assert len(lines(s.path)) == 14
+    loaded.close()
     again, warnings = GameSession.load(s.path)
     assert warnings == [] and enc(again.state) == enc(loaded.state)
     assert not list(tmp_path.glob(".*.tmp"))
@@ -155,6 +158,7 @@ def test_a_last_line_without_its_newline_is_kept(tmp_path):
     assert warnings == [] and len(loaded.history()) == 4
     play(loaded, 1)
     assert len(lines(s.path)) == 6
+    loaded.close()
     assert GameSession.load(s.path)[1] == []
 
 
@@ -185,6 +189,7 @@ def test_a_failed_append_leaves_no_broken_line(tmp_path, monkeypatch):
     assert enc(s.state) == state  # nothing shown that is not on disk
     monkeypatch.setattr(saves.os, "write", real_write)
     play(s, 1)
+    s.close()
     loaded, warnings = GameSession.load(s.path)
     assert warnings == [] and enc(loaded.state) == enc(s.state) and len(loaded.history()) == 4
 
@@ -203,6 +208,7 @@ def _refused(path: Path) -> SaveError:
 def test_corruption_in_the_middle_names_the_line(tmp_path):
     s = new_session(tmp_path)
     play(s, 10)
+    s.close()
     raw = lines(s.path)
     raw[4] = raw[4][:20] + b"#garbage#" + raw[4][20:]
     s.path.write_bytes(b"\n".join(raw) + b"\n")
@@ -213,6 +219,7 @@ def test_corruption_in_the_middle_names_the_line(tmp_path):
 def test_a_blank_line_in_the_middle_is_corruption(tmp_path):
     s = new_session(tmp_path)
     play(s, 4)
+    s.close()
     raw = lines(s.path)
     s.path.write_bytes(b"\n".join(raw[:2] + [b""] + raw[2:]) + b"\n")
     assert _refused(s.path).line == 3
@@ -230,6 +237,7 @@ def test_not_a_save(tmp_path):
 def test_a_newer_format_version_is_refused(tmp_path):
     s = new_session(tmp_path)
     play(s, 2)
+    s.close()
     raw = lines(s.path)
     header = json.loads(raw[0])
     header["version"] = 3
@@ -242,6 +250,7 @@ def test_a_newer_format_version_is_refused(tmp_path):
 def test_a_file_larger_than_the_limit_is_refused(tmp_path, monkeypatch):
     s = new_session(tmp_path)
     play(s, 10)
+    s.close()
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1000)
     assert "larger than" in str(_refused(s.path))
 
@@ -250,6 +259,7 @@ def test_a_tampered_draw_is_rejected_at_its_line(tmp_path):
     """Validation on load: the quest cards drawn are decided again from the seed (item 4)."""
     s = new_session(tmp_path)
     play_until(s, draws_quests)
+    s.close()
     raw = lines(s.path)
     n = len(raw) - 1
     record = json.loads(raw[n])
@@ -270,6 +280,7 @@ def test_a_tampered_die_roll_is_rejected_at_its_line(tmp_path):
     s = new_session(tmp_path, position=position)
     s.execute_text("play attack")
     s.execute_text(f"attack {target} with army@{army}")
+    s.close()
     raw = lines(s.path)
     record = json.loads(raw[2])
     battle = next(e for e in record["events"] if e["type"] == "battle_began")["battle"]
@@ -284,6 +295,7 @@ def test_a_tampered_die_roll_is_rejected_at_its_line(tmp_path):
 def test_a_changed_seed_is_caught(tmp_path):
     s = new_session(tmp_path)
     play(s, 8)
+    s.close()
     raw = lines(s.path)
     header = json.loads(raw[0])
     header["config"]["seed"] = 8
@@ -294,6 +306,7 @@ def test_a_changed_seed_is_caught(tmp_path):
 def test_an_illegal_command_or_wrong_seat_is_caught(tmp_path):
     s = new_session(tmp_path)
     play(s, 8)
+    s.close()
     raw = lines(s.path)
     record = json.loads(raw[8])
     record["seat"] = 1 - record["seat"]
@@ -305,6 +318,7 @@ def test_an_illegal_command_or_wrong_seat_is_caught(tmp_path):
 def test_records_out_of_order_and_unknown_kinds_are_refused(tmp_path):
     s = new_session(tmp_path)
     play(s, 4)
+    s.close()
     raw = lines(s.path)
     swapped = raw[:2] + [raw[3], raw[2]] + raw[4:]
     s.path.write_bytes(b"\n".join(swapped) + b"\n")
@@ -320,6 +334,7 @@ def test_an_undo_the_policy_forbids_is_refused(tmp_path):
     s = new_session(tmp_path, teaching=True)
     play_until(s, draws_quests)
     s.undo()
+    s.close()
     raw = lines(s.path)
     header = json.loads(raw[0])
     header["teaching"] = False

@@ -128,6 +128,7 @@ def test_teaching_can_be_switched_on_later(tmp_path):
     s.set_teaching(True)
     assert s.can_undo() == (True, "")
     s.undo()
+    s.close()
     loaded, _ = GameSession.load(s.path)
     assert loaded.teaching and enc(loaded.state) == enc(s.state)
 
@@ -177,6 +178,7 @@ def test_standard_game_refuses_an_undo_across_a_die_roll(tmp_path):
     assert s.state.battle is None
     s.redo()
     assert s.history()[-1].events == rolled
+    s.close()
     loaded, _ = GameSession.load(s.path)
     assert enc(loaded.state) == enc(s.state)
 

@@ -12,8 +12,13 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 
+from monuments_tui.replay import Replay
+from monuments_tui.rules import parse_position
+from monuments_tui.save_lock import SaveInUse
 from monuments_tui.saves import SaveError, default_saves_dir
+from monuments_tui.session import GameSession
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import latest_unfinished
@@ -101,16 +106,11 @@ class MonumentsApp(App):
 
     @guarded
     def _start_from_position(self) -> None:
-        # start-up: the game side loads when a game opens, not before the title screen
-        from monuments_tui.rules import parse_position
-        from monuments_tui.session import GameSession
-
         state = parse_position(self.position)
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
         seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
-        self.saves_dir.mkdir(parents=True, exist_ok=True)
         teaching = bool(self.prefill and self.prefill.teaching)
-        self.start_session(GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir))
+        self.start_new(lambda: GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir))
 
     # -- navigation -------------------------------------------------------------------------------
     def goto_title(self) -> None:
@@ -137,12 +137,17 @@ class MonumentsApp(App):
     def _new_game_chosen(self, choice) -> None:
         if choice is None:
             return
-        # start-up: the game side loads when a game opens, not before the title screen
-        from monuments_tui.session import GameSession
 
-        self.saves_dir.mkdir(parents=True, exist_ok=True)
-        session = GameSession.new(choice.config, seats=choice.seats, teaching=choice.teaching,
-                                  saves_dir=self.saves_dir)
+        self.start_new(lambda: GameSession.new(choice.config, seats=choice.seats, teaching=choice.teaching,
+                                               saves_dir=self.saves_dir))
+
+    def start_new(self, make) -> None:
+        """Start the game `make()` begins and saves; if its save cannot be made, say why (no file is left)."""
+        try:
+            session = make()
+        except (OSError, ValueError) as exc:  # e.g. the saves folder is a file, or the disk is full
+            self.notify(str(exc), title="Cannot start the game", severity="error", timeout=15)
+            return
         self.start_session(session)
 
     def start_session(self, session) -> None:
@@ -156,11 +161,12 @@ class MonumentsApp(App):
 
     @guarded
     def open_save(self, path: Path) -> None:
-        # start-up: the game side loads when a game opens, not before the title screen
-        from monuments_tui.session import GameSession
 
         try:
             session, warnings = GameSession.load(Path(path), saves_dir=self.saves_dir)
+        except SaveInUse as exc:
+            self._offer_replay(Path(path), exc.pid)
+            return
         except (SaveError, OSError) as exc:
             self.notify(str(exc), title="Cannot load this game", severity="error", timeout=15)
             return
@@ -168,10 +174,18 @@ class MonumentsApp(App):
         for w in warnings:
             self.notify(w, severity="warning", timeout=10)
 
+    def _offer_replay(self, path: Path, pid: int | None) -> None:
+        who = f"process {pid}" if pid is not None else "another process"
+        question = (
+            f"{path.name} is in use: {who} has this game open, and a save has one player at a time. "
+            "Watch it read-only as a replay instead?"
+        )
+        self.push_screen(ConfirmDialog(question, yes="Replay it", no="Back", title="Game in use"),
+                         callback=lambda yes: self.open_replay(path) if yes else None)
+
     @guarded
     def open_replay(self, path: Path) -> None:
         # start-up: the game side loads when a game opens, not before the title screen
-        from monuments_tui.replay import Replay
         from monuments_tui.ui.screens.replay import ReplayScreen
 
         try:
@@ -190,6 +204,13 @@ class MonumentsApp(App):
         self.open_save(latest.path)
 
     # -- app-wide keys ------------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """ctrl+p: not while the terminal is too small (the palette would open under the request,
+        and a second ctrl+p would try to open another), nor when one is open already."""
+        if isinstance(self.screen, TooSmall) or any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            return
+        super().action_command_palette()
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())

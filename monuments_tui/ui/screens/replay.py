@@ -166,8 +166,7 @@ class ReplayScreen(Screen):
     def _play_from_here(self, yes: bool | None) -> None:
         if not yes:
             return
-        session = self.replay.play_from_here(self.app.saves_dir)
-        self.app.start_session(session)
+        self.app.start_new(lambda: self.replay.play_from_here(self.app.saves_dir))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

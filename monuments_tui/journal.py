@@ -1,0 +1,299 @@
+"""Writing saves: the live journal of a game, whole files written atomically, the saves folder.
+
+A `Journal` is the open save of a game being played: it holds the save's lock
+(`save_lock`) for its whole life, appends one record at a time, each fsynced, and
+repairs a torn tail safely before the first append. Whole files — a new game's first
+lines, a copy, a simulated game — are written to a temp file, fsynced, and then given
+their name: `os.replace` where a file is meant to be replaced, a hard link where a name
+must not be taken from anyone. See docs/save-format.md, "Writing".
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from monuments_tui.rules.config import GameConfig
+from monuments_tui.save_lock import SaveInUse, SaveLock
+from monuments_tui.saves import CmdRecord, Header, RecordAny, SaveError, encode_header, encode_line, now_iso, save_name
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+FILE_MODE = 0o644 & ~_read_umask()
+"""Saves are readable by others unless the umask says otherwise, as a file opened with mode
+0o644 would be (a temp file from `mkstemp` starts private)."""
+_NO_HARD_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS}
+"""What `os.link` says on a file system without hard links (FAT, some network shares)."""
+
+
+# -- the folder and names -------------------------------------------------------------------------
+def saves_folder(directory: Path | str) -> Path:
+    """`directory`, made if missing.
+
+    Raises:
+        NotADirectoryError: it, or a folder above it, is a file (saying which).
+        OSError: it cannot be made.
+    """
+    directory = Path(directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(
+            f"the saves folder {directory} is a file; give a folder (--saves DIR or $MONUMENTS_SAVES)"
+        ) from None
+    except NotADirectoryError:
+        raise NotADirectoryError(
+            f"the saves folder {directory} cannot be made: part of its path is a file; give a folder"
+        ) from None
+    return directory
+
+
+def free_paths(directory: Path, name: str) -> Iterator[Path]:
+    """`directory/name`, then `-2`, `-3`... before the suffix: each name not taken when it is offered.
+
+    A writer that finds the name taken after all (by another process) tries the next one,
+    so it never asks for the same name twice.
+    """
+    stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
+    for n in itertools.count(1):
+        candidate = directory / (name if n == 1 else f"{stem}-{n}{dot}{suffix}")
+        if not candidate.exists():
+            yield candidate
+
+
+# -- whole files ------------------------------------------------------------------------------------
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # not possible on every platform; the file itself is fsynced
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _temp_copy(path: Path, data: bytes) -> str:
+    """A complete, fsynced temp file holding `data`, in the folder of `path` (its name)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, FILE_MODE)
+        _write_all(fd, data)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        os.unlink(tmp)
+        raise
+    os.close(fd)
+    return tmp
+
+
+def replace_file(path: Path, data: bytes) -> Path:
+    """Put `data` at `path` atomically (temp file, fsync, os.replace, fsync of the folder)."""
+    saves_folder(path.parent)
+    tmp = _temp_copy(path, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+    return path
+
+
+def write_new_file(path: Path, data: bytes) -> Path:
+    """Put `data` at `path`, which must be free, atomically: whole or not at all, never replacing.
+
+    Raises:
+        FileExistsError: `path` is taken.
+    """
+    saves_folder(path.parent)
+    tmp = _temp_copy(path, data)
+    try:
+        try:
+            os.link(tmp, path)  # fails if the name is taken: nothing is ever overwritten
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINKS:
+                raise
+            if path.exists():  # no hard links here: check, then rename (a narrow race, no worse)
+                raise FileExistsError(errno.EEXIST, "the file exists", str(path)) from None
+            os.replace(tmp, path)
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+    _fsync_dir(path.parent)
+    return path
+
+
+def write_save(path: Path | str, header: Header, records: Iterable[RecordAny] = ()) -> Path:
+    """Write a complete save atomically: a temp file in the same folder, fsync, then rename.
+
+    An existing file at `path` is replaced only once the new one is complete on disk, and
+    only if no session holds it (a game being played is never replaced under its player).
+
+    Raises:
+        SaveInUse: a session has the save at `path` open for play.
+    """
+    path = Path(path)
+    lock = SaveLock.acquire(path) if path.parent.is_dir() else None
+    try:
+        return replace_file(path, encode_header(header) + b"".join(encode_line(r) for r in records))
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def write_game(
+    directory: Path | str,
+    config: GameConfig,
+    seats: tuple[str, ...],
+    played: Iterable[tuple[int, object, Iterable[object]]],
+    *,
+    title: str = "",
+) -> Path:
+    """Write a game played elsewhere (e.g. by `monuments simulate`) as a new save in `directory`.
+
+    `played` holds (seat, command, events) for each command in order. The file gets a
+    unique name (see `save_name`) and is written atomically (temp file, fsync, link).
+
+    Raises:
+        NotADirectoryError: `directory` is a file.
+    """
+    directory = saves_folder(directory)
+    header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
+    records = [CmdRecord(i, seat, command, tuple(events)) for i, (seat, command, events) in enumerate(played, start=1)]
+    data = encode_header(header) + b"".join(encode_line(r) for r in records)
+    for path in free_paths(directory, save_name(config)):
+        try:
+            return write_new_file(path, data)
+        except FileExistsError:
+            continue  # another process took the name between the check and the link
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
+
+
+# -- the live journal -------------------------------------------------------------------------------
+def _signature(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class Journal:
+    """The open save of a live game: holds its lock, appends one record at a time, each fsynced.
+
+    A journal opened on a save whose tail was torn (or that lacks its final newline)
+    repairs it at the first append, safely: the valid prefix is written to a new file
+    which then replaces the old one; the old file is never cut in place. The lock is held
+    from before the file is read until `close`, so no other process can write or repair
+    it meanwhile; appending after `close` takes the lock again, and refuses a file that
+    changed while it was not held.
+    """
+
+    def __init__(self, path: Path, *, repair_to: int | None = None, lock: SaveLock | None = None):
+        self.path = Path(path)
+        self._fd: int | None = None
+        self._repair_to = repair_to
+        self._lock = lock
+        self._size = 0
+        """Bytes of whole records on disk while the file is open."""
+        self._seen = _signature(os.stat(self.path)) if lock is not None else None
+        """The file as this journal last left it (device, inode, size, time), to notice others' changes."""
+
+    @classmethod
+    def create(cls, path: Path, header: Header, records: Iterable[RecordAny] = ()) -> Journal:
+        """Start a new save at `path` (which must be free), locked, written whole and fsynced.
+
+        Raises:
+            FileExistsError: `path` is taken (or being created by another process).
+            ValueError: the header would not read back (nothing is written).
+        """
+        path = Path(path)
+        data = encode_header(header) + b"".join(encode_line(r) for r in records)
+        saves_folder(path.parent)
+        try:
+            lock = SaveLock.acquire(path)  # before the file exists: nobody may open it before us
+        except SaveInUse:
+            raise FileExistsError(errno.EEXIST, "another game is being saved under this name", str(path)) from None
+        try:
+            write_new_file(path, data)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, lock=lock)
+
+    def append(self, record: RecordAny) -> None:
+        """Append one record and wait until it is on disk.
+
+        Raises:
+            SaveInUse: the journal was closed and another process has the save now.
+            SaveError: the journal was closed and the file changed meanwhile.
+            OSError: the write failed (the next append first removes any part of it).
+        """
+        if self._fd is None:
+            self._open()
+        assert self._fd is not None
+        data = encode_line(record)
+        try:
+            _write_all(self._fd, data)
+            os.fsync(self._fd)
+        except BaseException:
+            # Part of the line may be on disk: the next append first rewrites the file
+            # without it (safely, as for a torn tail) so the journal never holds a bad line.
+            self._repair_to = self._size
+            self._close_file()
+            raise
+        self._size += len(data)
+        self._seen = _signature(os.fstat(self._fd))
+
+    def _open(self) -> None:
+        if self._lock is None or not self._lock.held:
+            self._lock = SaveLock.acquire(self.path)
+            if self._seen is not None and _signature(os.stat(self.path)) != self._seen:
+                self._lock.release()
+                raise SaveError(
+                    self.path, None, "the file was changed by another program while this game had it closed; load it again"
+                )
+        if self._repair_to is not None:
+            data = self.path.read_bytes()[: self._repair_to]
+            if data and not data.endswith(b"\n"):
+                data += b"\n"
+            replace_file(self.path, data)
+            self._repair_to = None
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        self._size = os.fstat(self._fd).st_size
+
+    def _close_file(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def close(self) -> None:
+        """Close the file and let go of the lock (appending again takes both again)."""
+        self._close_file()
+        if self._lock is not None:
+            self._lock.release()
+
+    def __del__(self) -> None:  # pragma: no cover - best effort
+        try:
+            self.close()
+        except Exception:
+            pass

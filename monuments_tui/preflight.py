@@ -1,0 +1,48 @@
+"""What the command line checks before it starts a game or writes saves: a saves folder it
+can write, a save that no other process is playing, a position file that reads.
+
+Each check returns what is wrong in words, or None, so the command line can say it and stop
+before the interface opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from monuments_tui.journal import saves_folder
+from monuments_tui.rules import parse_position
+from monuments_tui.save_lock import SaveInUse, holder
+
+
+def unwritable_folder(folder: str) -> str | None:
+    """Why games cannot be saved in `folder` (made if missing), or None if they can."""
+    try:
+        path = saves_folder(folder)
+    except NotADirectoryError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"cannot make the folder ({exc.strerror or exc})"
+    if not os.access(path, os.W_OK | os.X_OK):
+        return "the folder is not writable"
+    return None
+
+
+def read_position(args: argparse.Namespace) -> str | None:
+    """Read and check `--position FILE` into `args.position_text`; returns what is wrong, or None."""
+    try:
+        text = Path(args.position).read_text(encoding="utf-8")
+        parse_position(text)
+    except OSError as exc:
+        return f"--position {args.position}: cannot read the file ({exc.strerror or exc})"
+    except (ValueError, UnicodeDecodeError) as exc:
+        return f"--position {args.position}: {exc}"
+    args.position_text = text
+    return None
+
+
+def in_use(file: str) -> str | None:
+    """Why `file` cannot be loaded because another process plays it, or None if nobody does."""
+    held, pid = holder(file)
+    return str(SaveInUse(file, pid)) if held else None
