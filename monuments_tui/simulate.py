@@ -22,10 +22,6 @@ AI = "ai"
 """The bot name of the solo AI's seat: its decisions come from the AI deck (`ai` command)."""
 
 
-class GameResult(dict):
-    """One simulated game's figures (a plain dict for JSON output)."""
-
-
 def play_game(
     config: GameConfig, bots: list[str], bot_seed: int, max_turns: int, save_dir: str | None = None
 ) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from monuments_tui.rules.queries import (
     layout,
     occupied_by_other,
     piece_code,
+    room_on,
     units_at,
 )
 from monuments_tui.rules.reach import bridged, can_enter
@@ -258,7 +259,7 @@ def move_in_events(state: GameState, battle: Battle, groups: list[list[Unit]]) -
             out += [ev.UnitMoved(u.id, target, None) for u in group]
             cargo = state.resources.get(ferry_id, {})
             loads = tuple(r for r, n in sorted(cargo.items()) for _ in range(n))
-            if loads and sum(state.resources.get(target, {}).values()) + len(loads) <= 5:
+            if loads and len(loads) <= room_on(state, target):
                 out.append(ev.ResourcesCarried(ferry_id, target, loads))
         else:
             out.append(ev.FerryMoved(ferry_id, target, None))

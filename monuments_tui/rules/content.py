@@ -289,14 +289,6 @@ class Content(msgspec.Struct, frozen=True, kw_only=True):
         """The card of personal bonus `deck` for `layer` (0 = set-up)."""
         return self.personal_by_id[_personal_id(self.personal_bonus, deck, layer)]
 
-    def ability_for(self, civ: str) -> Ability:
-        """The ability card of civilisation `civ`."""
-        for a in self.abilities:
-            if a.civ == civ:
-                return a
-        raise KeyError(f"no ability card for civilisation {civ!r}")
-
-
 def _personal_id(cards: tuple[PersonalBonusCard, ...], deck: str, layer: int) -> str:
     for c in cards:
         if c.deck == deck and c.layer == layer:

@@ -7,9 +7,9 @@ reported in words, so a failing check says what is wrong and where.
 
 from __future__ import annotations
 
-from monuments_tui.rules.actions.turn import HEX_LIMIT
 from monuments_tui.rules.board import RESOURCES
 from monuments_tui.rules.pending import GiveWeapon
+from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState
 
 FERRY_PASSENGERS = 2
@@ -33,7 +33,7 @@ def _counts(s: GameState) -> list[str]:
 def _resources(s: GameState) -> list[str]:
     problems = []
     for place, on in s.resources.items():
-        if sum(on.values()) > HEX_LIMIT:
+        if room_on(s, place) < 0:
             problems.append(f"{place} holds {sum(on.values())} resources, more than {HEX_LIMIT} [Production, l.232]")
         problems += [f"{place} holds {n} {r}" for r, n in on.items() if n <= 0]
     if not s.config.options.bank_limited:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import msgspec
 
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.actions.production import HEX_LIMIT
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.position_parse import Reader
+from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
 from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
 
@@ -81,7 +81,7 @@ def _pieces(reader: Reader, state: GameState) -> None:
             if unit.kind not in ("worker", "army"):
                 raise PositionError(lineno, f"{unit.id}: only workers and armies travel aboard ferries [Ferry, l.254]")
     for place, (lineno, on) in reader.resources.items():
-        if sum(on.values()) > HEX_LIMIT:
+        if room_on(state, place) < 0:
             raise PositionError(lineno, f"{place} holds {sum(on.values())} resources; a hex holds at most {HEX_LIMIT} "
                                         "[Production, l.232]")
 

@@ -13,12 +13,13 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import (
+    HEX_LIMIT,
     bonus_amount,
     carry_limit,
     layout,
     occupied_by_other,
     piece_code,
-    resources_on,
+    room_on,
     units_at,
     units_of,
     worker_moves,
@@ -28,7 +29,6 @@ from monuments_tui.rules.registry import generator, rule
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Movement, l.221-225"
-HEX_LIMIT = 5
 
 
 @opener("movement")
@@ -106,7 +106,7 @@ def _carry(state: GameState, unit: Unit, src: str, dst: str, carry: tuple[str, .
         on_src[resource] -= 1
     if dst not in layout(state).land:
         raise RuleViolation(f"resources cannot be dropped on {dst}", "Movement, l.221 (B48)", "Carry them to a land hex.")
-    if resources_on(state, dst) + len(carry) > HEX_LIMIT:
+    if len(carry) > room_on(state, dst):
         raise RuleViolation(f"{dst} would hold more than {HEX_LIMIT} resources", "Production, l.232 (B52)")
     return ev.ResourcesCarried(src, dst, tuple(carry))
 
@@ -203,7 +203,7 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
         cargo = state.resources.get(c.ferry, {})
         if cargo:
             loads = tuple(r for r, n in sorted(cargo.items()) for _ in range(n))
-            if land not in lay.land or resources_on(state, land) + len(loads) > HEX_LIMIT:
+            if land not in lay.land or len(loads) > room_on(state, land):
                 raise RuleViolation(f"the cargo cannot be unloaded on {land}", "Production, l.232 (B48)")
             events.append(ev.ResourcesCarried(c.ferry, land, loads))
     moved = (c.ferry,) + tuple(u.id for u in passengers)
