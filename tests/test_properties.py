@@ -25,12 +25,12 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.invariants import invariant_violations
 from monuments_tui.rules.legal import candidate_commands
-from monuments_tui.rules.state import ACTION_CARDS, copy_state
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
+from monuments_tui.rules.state import copy_state
 
 from .test_setup import CONFIGS
 
 PIECE_CODES = ("w", "ws", "wh", "army", "navy", "air", "town", "fort")
-RESOURCES = ("wood", "food", "metal", "sheep")
 
 
 def random_positions(seed: int, count: int, walk: int = 160):
@@ -58,8 +58,8 @@ def mutate(command: c.Command, rnd: random.Random, hexes: list[str]) -> c.Comman
     value = getattr(command, name)
     if value in RESOURCES:
         new = rnd.choice(RESOURCES)
-    elif value in ACTION_CARDS:
-        new = rnd.choice(ACTION_CARDS)
+    elif value in ACTION_IDS:
+        new = rnd.choice(ACTION_IDS)
     elif value in PIECE_CODES:
         new = rnd.choice(PIECE_CODES)
     else:

@@ -9,7 +9,7 @@ from monuments_tui.rules import legal_commands
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, PlaceStartResource
 from monuments_tui.rules.queries import layout
-from monuments_tui.rules.state import ACTION_CARDS
+from monuments_tui.rules.content import ACTION_IDS
 
 from .helpers import finish_setup, greece_egypt_ready, put_units, rejected, run, start
 
@@ -45,7 +45,7 @@ def test_every_configuration_sets_up(civs, mode):
     board = load_board()
     assert len(s.players) == len(civs)
     for seat, p in enumerate(s.players):
-        assert sorted(p.hand) == sorted(ACTION_CARDS) and p.green == [] and p.discard == []
+        assert sorted(p.hand) == sorted(ACTION_IDS) and p.green == [] and p.discard == []
         monument = board.monument_hex(p.civ)
         assert sum(1 for u in s.units.values() if u.owner == seat and u.hex == monument) == 3
         assert p.supply["worker"] == 12

@@ -7,11 +7,19 @@ resolutions adopted by this project (see docs/rules-decisions.md).
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 import msgspec
 
-CIVS = ("greece", "egypt", "maya", "inca")
-MODES = ("abundance", "scarcity")
-DIFFICULTIES = ("easy", "normal", "hard", "insane")
+from monuments_tui.rules.content import CIVS, Civ
+
+Mode = Literal["abundance", "scarcity"]
+"""The two game modes; they differ only in the islands in play [Set-up, l.112-144]."""
+Difficulty = Literal["easy", "normal", "hard", "insane"]
+"""The solo AI's four levels [Solo, l.432; l.457, l.522-529]."""
+
+MODES: tuple[str, ...] = get_args(Mode)
+DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)
 
 
 class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

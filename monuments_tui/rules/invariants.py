@@ -7,10 +7,10 @@ reported in words, so a failing check says what is wrong and where.
 
 from __future__ import annotations
 
-from monuments_tui.rules.board import RESOURCES
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.pending import GiveWeapon
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState
+from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState
 
 FERRY_PASSENGERS = 2
 """A ferry carries one or two workers or armies [Ferry, l.254]."""
@@ -73,7 +73,7 @@ def _cards(s: GameState) -> list[str]:
         if s.ai is not None and p.seat == s.config.ai_seat:
             continue
         cards = p.hand + p.discard + ([s.card_in_play] if s.card_in_play and s.current == p.seat else [])
-        if sorted(cards) != sorted(ACTION_CARDS):
+        if sorted(cards) != sorted(ACTION_IDS):
             problems.append(f"seat {p.seat}'s action cards are {sorted(cards)}, not one of each")
     return problems
 

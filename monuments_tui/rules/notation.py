@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from monuments_tui.rules import commands as c
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import NotationError
 
 
@@ -64,7 +65,6 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _TAKE = re.compile(r"^([A-Za-z]{1,2}[0-9]{1,2}):([0-9]{0,9})([a-z]+)$")
 _NUMBER = re.compile(r"^[0-9]{1,9}$")
 """A count or an option number: ASCII digits, short enough that no game number is ever longer."""
-RESOURCES = ("wood", "food", "metal", "sheep")
 PIECES = ("w", "ws", "wh", "wsh", "army", "navy", "air", "town", "fort", "factory", "workshop", "farm")
 
 

@@ -13,13 +13,12 @@ import msgspec
 
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.config import RuleOptions
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.position_parse import Reader
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
-
-RESOURCES = ("wood", "sheep", "metal", "food")
+from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
 
 
 def complete(reader: Reader) -> GameState:
@@ -125,7 +124,7 @@ def _player(reader: Reader, state: GameState, deal: GameState, seat: int) -> Pla
     p = Player(
         seat=seat,
         civ=state.config.civs[seat],
-        hand=get("hand", [c for c in ACTION_CARDS if c not in discard and c not in in_play]),
+        hand=get("hand", [c for c in ACTION_IDS if c not in discard and c not in in_play]),
         discard=discard,
         green=get("green", []),
         layers=layers,

@@ -13,9 +13,9 @@ from __future__ import annotations
 from monuments_tui.rules import rng as random
 from monuments_tui.rules.board import load_board, layout_for
 from monuments_tui.rules.config import GameConfig, validate_config
-from monuments_tui.rules.content import common_bonus_for, load_content, quests_for
+from monuments_tui.rules.content import ACTION_IDS, common_bonus_for, load_content, quests_for
 from monuments_tui.rules.pending import ChooseStartQuest, PlaceStartResource
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState, Player, Unit
+from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState, Player, Unit
 
 QUEST_DECKS = ("0-1", "2-3", "4-5")
 SET_ASIDE_PIECES = ("town", "fort", "factory", "navy", "army", "air")
@@ -84,7 +84,7 @@ def new_game(config: GameConfig) -> GameState:
             Player(
                 seat=seat,
                 civ=civ,
-                hand=list(ACTION_CARDS),
+                hand=list(ACTION_IDS),
                 supply=supply,
                 set_aside=set_aside,
                 personal_deck=personal,

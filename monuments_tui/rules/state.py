@@ -12,20 +12,6 @@ import msgspec
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.pending import PendingAny
 
-ACTION_CARDS = (
-    "upgrade",
-    "movement",
-    "production",
-    "build",
-    "populate",
-    "monument",
-    "train",
-    "attack",
-    "quest",
-    "trade",
-)
-"""The 10 action cards every player holds [Player set-up, l.152]."""
-
 PIECE_LIMITS = {
     "worker": 15,
     "fort": 3,

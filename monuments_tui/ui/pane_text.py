@@ -15,16 +15,15 @@ from rich.text import Text
 
 from monuments_tui.rules import queries as q
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content, monument_name
-from monuments_tui.rules.state import ACTION_CARDS, GameState
+from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content, monument_name
+from monuments_tui.rules.state import GameState
 
 from monuments_tui.ui.map_style import CIV_LETTERS
-from monuments_tui.ui.theme import CIVS, tone
+from monuments_tui.ui.theme import tone
 
 CIV_STYLE = {civ: tone(f"civ-{civ}") for civ in CIVS}
 CIV_LETTER = CIV_LETTERS
 RES_SHORT = {"wood": "wd", "food": "fd", "metal": "mt", "sheep": "sh"}
-RESOURCES = ("wood", "food", "metal", "sheep")
 GREEN = tone("good")
 RED = tone("bad")
 DIM = tone("muted")
@@ -187,7 +186,7 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True, ratio=1)
     table.add_column(no_wrap=True, justify="right")
-    for card in ACTION_CARDS:
+    for card in ACTION_IDS:
         if card not in p.hand:
             continue
         action = content.action_by_id[card]
@@ -225,7 +224,7 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     parts: list[RenderableType] = [table, out]
     if wide:
         texts = Text("\nWhat the cards do (scroll):", style="bold")
-        for card in ACTION_CARDS:
+        for card in ACTION_IDS:
             action = content.action_by_id[card]
             green = card in p.green
             where = "hand" if card in p.hand else "discard" if card in p.discard else "in play"

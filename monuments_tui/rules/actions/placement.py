@@ -19,7 +19,8 @@ from monuments_tui.rules.actions.build import HEX_BUILDINGS, placement_events
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.actions.train import unit_from_worker
 from monuments_tui.rules.actions.turn import check_resource_placement
-from monuments_tui.rules.board import RESOURCES, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.queries import building_usable, layout, monument_hex, units_at, units_of

@@ -10,14 +10,15 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
-from monuments_tui.rules.board import RESOURCES, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
 from monuments_tui.rules.queries import HEX_LIMIT, layout, occupied_by_other, room_on
 from monuments_tui.rules.registry import generator, rule
 from monuments_tui.rules.setup import next_setup_pending
-from monuments_tui.rules.state import ACTION_CARDS, GameState
+from monuments_tui.rules.state import GameState
 
 START_RESOURCE_RULE = "Player set-up, l.162"
 """Starting resources go on a hex producing them."""
@@ -137,8 +138,8 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
     seat = state.pending.seat
     player = state.players[seat]
     card = c.card
-    if card not in ACTION_CARDS:
-        raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_CARDS)}.")
+    if card not in ACTION_IDS:
+        raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_IDS)}.")
     if card not in player.hand:
         raise RuleViolation(
             f"{card} is not in your hand (it is in your discard pile)",
@@ -178,7 +179,7 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
         raise RuleViolation(f"{c.card} is not in your hand", "In a turn, l.206")
     if player.discard:
         raise RuleViolation("you can take your discard pile back", "In a turn, l.207 (B59)", "Use: take back.")
-    allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_CARDS
+    allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_IDS
     if any(card in player.hand and playable(state, seat, card) for card in allowed):
         raise RuleViolation("you have a card you can play", "In a turn, l.206 (B59)", "Discarding is only for a hand with no playable card.")
     return finish_action(state, [ev.CardDiscarded(seat, c.card)])
@@ -187,12 +188,12 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
 @generator(pd.ChooseAction)
 def _gen_action(state: GameState):
     player = state.players[state.pending.seat]
-    for card in ACTION_CARDS:
+    for card in ACTION_IDS:
         if card in player.hand:
             yield cmd.PlayCard(card)
     yield cmd.TakeBack()
     if not player.discard:
-        allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_CARDS
+        allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_IDS
         if not any(card in player.hand and playable(state, player.seat, card) for card in allowed):
             for card in player.hand:
                 yield cmd.DiscardCard(card)
