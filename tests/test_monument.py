@@ -466,7 +466,7 @@ def test_quest_option_keeps_any_number():
     s = ready_for_layer(bare(), 0, 3)
     give_deck(s, 0, "a")
     s = run(s, "play monument", "layer", "bonus cb3-military", "option 3")
-    assert isinstance(s.pending, pd.KeepQuests) and s.pending.least == 0 and s.pending.deck == "2-3"
+    assert isinstance(s.pending, pd.ChooseQuestsToKeep) and s.pending.least == 0 and s.pending.deck == "2-3"
     assert len(s.pending.options) == 3
     after = run(s, "keep none")
     assert after.quest_discards["2-3"] == list(s.pending.options)

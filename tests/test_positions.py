@@ -103,10 +103,10 @@ def test_every_state_of_seeded_games_survives_the_round_trip():
 SAMPLE_PENDING = [
     pd.AssignDamage(1, damage=2, side="attacker"),
     pd.PlaceStep(0, queue=(pd.Placement("wood"), pd.Placement("weapon", "reassign")), then="personal_bonus"),
-    pd.KeepQuests(1, deck="2-3", options=("q23-army", "q23-land"), least=0, then="personal_bonus"),
+    pd.ChooseQuestsToKeep(1, deck="2-3", options=("q23-army", "q23-land"), least=0, then="personal_bonus"),
     pd.MovementStep(0, green=True, slots=1, moved=("u1", "ferry9"), steps=3),
     pd.ChoosePersonalOption(0, card=""),
-    pd.GiveWeapon(0, reason="reassign", then="free"),
+    pd.ChooseWeaponHolder(0, reason="reassign", then="free"),
 ]
 
 

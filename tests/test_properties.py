@@ -101,7 +101,7 @@ def test_notation_round_trip_with_payments_and_pieces():
         c.Attack("D7", (c.PieceAt("army", "D6"), c.PieceAt("air", "C6"))),
         c.Damage(()),
         c.GiveWeapon(None),
-        c.Board("ferry12", ("w", "army"), ("wood",)),
+        c.BoardFerry("ferry12", ("w", "army"), ("wood",)),
         c.KeepQuests(("q1", "q2")),
         c.TurnInQuest("q3", "wood", "E19"),
         c.Train("navy", "E20", "F20"),

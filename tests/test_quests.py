@@ -39,7 +39,7 @@ def test_starting_quests_deal_two_keep_one():
 def test_red_draws_two_and_green_draws_three():
     """Draw quest cards, l.367, l.379: red draws 2, green (upgraded) draws 3."""
     red = run(quest_turn(), "play quest")
-    assert isinstance(red.pending, pd.KeepQuests) and len(red.pending.options) == 2
+    assert isinstance(red.pending, pd.ChooseQuestsToKeep) and len(red.pending.options) == 2
     assert red.pending.options == tuple(quest_turn().quest_decks["0-1"][:2])
     green = run(quest_turn(green=True), "play quest")
     assert len(green.pending.options) == 3

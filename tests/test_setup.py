@@ -7,7 +7,7 @@ import pytest
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import legal_commands
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, PlaceStartResource
+from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, ChooseStartResource
 from monuments_tui.rules.queries import layout
 from monuments_tui.rules.content import ACTION_IDS
 
@@ -77,7 +77,7 @@ def test_starting_quests_two_dealt_one_kept():
     s = run(s, f"startquest {b}")
     assert s.players[0].quests == [b]
     assert a in s.removed_cards
-    assert isinstance(s.pending, PlaceStartResource)
+    assert isinstance(s.pending, ChooseStartResource)
 
 
 def test_starting_resource_must_match_the_hex():

@@ -351,7 +351,7 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> lis
                 continue
             groups = move_in_groups(after, b)
             if len(groups) > 1:
-                return out + [ev.PendingSet(pd.MoveIn(b.attacker))]
+                return out + [ev.PendingSet(pd.ChooseMoveIn(b.attacker))]
             step = move_in_events(after, b, groups)
         elif st == "retreat":
             if not takes_over(after, b):

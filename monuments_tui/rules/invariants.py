@@ -8,7 +8,7 @@ reported in words, so a failing check says what is wrong and where.
 from __future__ import annotations
 
 from monuments_tui.rules.content import ACTION_IDS, RESOURCES
-from monuments_tui.rules.pending import GiveWeapon
+from monuments_tui.rules.pending import ChooseWeaponHolder
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState
 
@@ -44,7 +44,7 @@ def _resources(s: GameState) -> list[str]:
             problems.append(f"{r}: {out} on the board and {s.bank.get(r, 0)} in the bank, not {BANK_START[r]}")
     weapons = sum(1 for u in s.units.values() if u.weapon)
     # A trained worker's weapon waits for a new holder while its owner chooses one [l.327-329].
-    held = 1 if isinstance(s.pending, GiveWeapon) and s.pending.reason == "reassign" else 0
+    held = 1 if isinstance(s.pending, ChooseWeaponHolder) and s.pending.reason == "reassign" else 0
     if weapons + held + s.bank.get("weapon", 0) != BANK_START["weapon"]:
         problems.append(f"weapons: {weapons} on workers, {held} to hand on and {s.bank.get('weapon', 0)} in the bank")
     tokens = len(s.bridges) + len(s.ferries)

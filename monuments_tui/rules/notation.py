@@ -207,7 +207,7 @@ def _parse_board(r: _Reader) -> c.Command:
     if r.more() and r.peek() in PIECES:
         pieces.append(r.piece())
     carry = r.resources_list() if r.keyword("carry") else ()
-    return c.Board(ferry, tuple(pieces), carry)
+    return c.BoardFerry(ferry, tuple(pieces), carry)
 
 
 def _parse_sail(r: _Reader) -> c.Command:
@@ -343,7 +343,7 @@ def format_command(cmd: c.Command) -> str:
             return "done"
         case c.Move(piece, src, dst, carry):
             return f"move {piece} {src} {dst}" + (f" carry {','.join(carry)}" if carry else "")
-        case c.Board(ferry, pieces, carry):
+        case c.BoardFerry(ferry, pieces, carry):
             return f"board {ferry} {' '.join(pieces)}" + (f" carry {','.join(carry)}" if carry else "")
         case c.Sail(ferry, dst):
             return f"sail {ferry} {dst}"

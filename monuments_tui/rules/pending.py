@@ -24,7 +24,7 @@ class ChooseStartQuest(Pending, tag="start_quest"):
     options: tuple[str, ...] = ()
 
 
-class PlaceStartResource(Pending, tag="start_resource"):
+class ChooseStartResource(Pending, tag="start_resource"):
     """Set-up: place a starting resource on a hex that produces it [Player set-up, l.162]."""
 
     left: int = 2
@@ -131,7 +131,7 @@ class TrainStep(Pending, tag="train"):
     green: bool = False
 
 
-class GiveWeapon(Pending, tag="give_weapon"):
+class ChooseWeaponHolder(Pending, tag="give_weapon"):
     """Hand a weapon to one of your unarmed workers, or let it go back to the bank [l.327-329]."""
 
     reason: str = "free"
@@ -154,7 +154,7 @@ class AssignDamage(Pending, tag="damage"):
     """"defender" chooses first, then "attacker" [l.345, l.353]."""
 
 
-class MoveIn(Pending, tag="move_in"):
+class ChooseMoveIn(Pending, tag="move_in"):
     """The attacker moves at least one surviving unit into the taken hex [l.355]."""
 
 
@@ -162,7 +162,7 @@ class Retreat(Pending, tag="retreat"):
     """The defender's remaining units retreat to a neighbouring free hex [l.359]."""
 
 
-class KeepQuests(Pending, tag="keep_quests"):
+class ChooseQuestsToKeep(Pending, tag="keep_quests"):
     """Keep at least one of the quest cards just drawn [Draw quest cards, l.367-369]."""
 
     deck: str = "0-1"
@@ -179,7 +179,7 @@ class AiTurn(Pending, tag="ai_turn"):
 
 PendingAny = (
     ChooseStartQuest
-    | PlaceStartResource
+    | ChooseStartResource
     | ChooseAction
     | AfterAction
     | MovementStep
@@ -193,11 +193,11 @@ PendingAny = (
     | ChoosePersonalOption
     | PlaceStep
     | TrainStep
-    | GiveWeapon
+    | ChooseWeaponHolder
     | AttackStep
     | AssignDamage
-    | MoveIn
+    | ChooseMoveIn
     | Retreat
-    | KeepQuests
+    | ChooseQuestsToKeep
     | AiTurn
 )

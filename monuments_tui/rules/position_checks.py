@@ -197,7 +197,7 @@ def _out(state: GameState, item: str) -> int:
 
 def _weapons_waiting(pending) -> int:
     """A trained worker's weapon waits for a new holder while its reassignment is pending [l.327-329]."""
-    if isinstance(pending, pd.GiveWeapon) and pending.reason == "reassign":
+    if isinstance(pending, pd.ChooseWeaponHolder) and pending.reason == "reassign":
         return 1
     if isinstance(pending, pd.PlaceStep):
         return sum(1 for p in pending.queue if p.what == "weapon" and p.source == "reassign")

@@ -14,7 +14,7 @@ from monuments_tui.rules import rng as random
 from monuments_tui.rules.board import load_board, layout_for
 from monuments_tui.rules.config import GameConfig, validate_config
 from monuments_tui.rules.content import ACTION_IDS, common_bonus_for, load_content, quests_for
-from monuments_tui.rules.pending import ChooseStartQuest, PlaceStartResource
+from monuments_tui.rules.pending import ChooseStartQuest, ChooseStartResource
 from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState, Player, Unit
 
 QUEST_DECKS = ("0-1", "2-3", "4-5")
@@ -152,7 +152,7 @@ def next_setup_pending(state: GameState, seat: int, left: int):
     Returns None when set-up is complete.
     """
     if left > 0:
-        return PlaceStartResource(seat, left)
+        return ChooseStartResource(seat, left)
     for nxt in range(seat + 1, state.seats):
         if nxt != state.config.ai_seat:
             return ChooseStartQuest(nxt, tuple(state.start_quests[str(nxt)]))

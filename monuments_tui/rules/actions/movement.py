@@ -131,8 +131,8 @@ def check_ferry_use(state: GameState, seat: int, ferry_id: str) -> None:
         raise RuleViolation(f"{ferry_id} is controlled by another player", "Ferry, l.254 (B43)")
 
 
-@rule((pd.MovementStep, cmd.Board))
-def board_ferry(state: GameState, c: cmd.Board) -> list[ev.Event]:
+@rule((pd.MovementStep, cmd.BoardFerry))
+def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
     """Board 1 or 2 workers/armies onto a docked ferry; it is pushed to the centre of its water [l.223, l.254 (B44)]."""
     p = state.pending
     check_ferry_use(state, p.seat, c.ferry)
@@ -259,11 +259,11 @@ def _gen_movement(state: GameState):
             codes = sorted(by_code)
             for a in codes:
                 for group in ((a,), *((a, b) for b in codes if b >= a)):
-                    yield cmd.Board(fid, group)
+                    yield cmd.BoardFerry(fid, group)
                     limit = sum(carry_limit(state, by_code[g]) for g in group)
                     if limit:
                         for load in _loads(state.resources.get(ferry.land, {}), limit):
-                            yield cmd.Board(fid, group, load)
+                            yield cmd.BoardFerry(fid, group, load)
         aboard = any(u.ferry == fid for u in state.units.values())
         targets = ferry_targets(state, p.seat, ferry.water, 2 if aboard else 1, ferry.land)
         for water, land in sorted(targets, key=lambda k: (k[0], k[1] or "")):

@@ -44,11 +44,11 @@ def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
     others = tuple(q for q in p.options if q != c.quest)
     return [
         ev.QuestsKept(p.seat, "start", (c.quest,), others),
-        ev.PendingSet(pd.PlaceStartResource(p.seat, 2)),
+        ev.PendingSet(pd.ChooseStartResource(p.seat, 2)),
     ]
 
 
-@rule((pd.PlaceStartResource, cmd.PlaceStartResource))
+@rule((pd.ChooseStartResource, cmd.PlaceStartResource))
 def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev.Event]:
     """Place a starting resource on an in-play land hex that produces it (B55) [l.162]."""
     p = state.pending
@@ -102,7 +102,7 @@ def _gen_start_quest(state: GameState):
         yield cmd.KeepStartQuest(q)
 
 
-@generator(pd.PlaceStartResource)
+@generator(pd.ChooseStartResource)
 def _gen_start_resource(state: GameState):
     board = load_board()
     for h in sorted(layout(state).land):
