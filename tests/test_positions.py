@@ -124,8 +124,8 @@ def test_every_kind_of_pending_decision_is_written_and_read_back(pending):
 
 def test_a_battle_in_progress_and_the_battles_fought_are_written_and_read_back():
     state = copy_state(new_game(GameConfig(civs=("greece", "egypt"), seed=1)))
-    state.battle = Battle(0, 1, "I19", ("H18",), ("u1", "u2"), 3, 2, (1, 0, 2), (0, 1), True, ("u1",), ())
-    state.battles = [BattleRecord(2, 1, 0, "E19", ("E20", "F18"), 1, 4, (1,), (0, 0, 2, 1), False, (), ("u4",))]
+    state.battle = Battle(0, 1, "I19", ("H18",), 3, 2, (1, 0, 2), (0, 1), True, ("u1",), (), attackers=("u1", "u2"))
+    state.battles = [BattleRecord(1, 0, "E19", ("E20", "F18"), 1, 4, (1,), (0, 0, 2, 1), False, (), ("u4",), round=2)]
     state.ai = AiState("hard", draw=["build"], discard=[], card=None, outcome='it built "a town", then stopped')
     text = format_position(state)
     assert "battle attacker=greece defender=egypt target=I19" in text

@@ -218,7 +218,7 @@ def test_the_ai_quests_are_hidden_until_the_end():
 # -- battle tasks and when the quest was drawn (B26) ------------------------------------------
 def won_battle(round_: int = 1) -> BattleRecord:
     """A battle Greece (seat 0) won as the attacker on E19."""
-    return BattleRecord(round_, 0, 1, "E19", ("E20",), 3, 3, (1, 0, 0), (0, 0, 0), True)
+    return BattleRecord(0, 1, "E19", ("E20",), 3, 3, (1, 0, 0), (0, 0, 0), True, round=round_)
 
 
 def battle_quest_drawn_after_a_battle(since_draw: bool) -> GameState:

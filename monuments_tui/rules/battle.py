@@ -37,7 +37,7 @@ from monuments_tui.rules.queries import (
 )
 from monuments_tui.rules.reach import bridged, can_enter
 from monuments_tui.rules.removals import units_lost_events
-from monuments_tui.rules.state import Battle, BattleRecord, GameState, Unit
+from monuments_tui.rules.state import Battle, BattleOutcome, BattleRecord, GameState, Unit
 
 RULE = "Attack, l.335"
 STAGES = ("defender", "attacker", "move_in", "retreat", "end")
@@ -374,18 +374,6 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> lis
 
 
 def battle_record(state: GameState, b: Battle) -> BattleRecord:
-    """The log entry of a finished battle [B26]."""
-    return BattleRecord(
-        round=state.round,
-        attacker=b.attacker,
-        defender=b.defender,
-        target=b.target,
-        origins=b.origins,
-        attack_power=b.attack_power,
-        defence_power=b.defence_power,
-        attack_pips=b.attack_pips,
-        defence_pips=b.defence_pips,
-        attacker_won=b.attacker_won,
-        attacker_losses=b.attacker_losses,
-        defender_losses=b.defender_losses,
-    )
+    """The log entry of a finished battle: its outcome and the round [B26]."""
+    outcome = {name: getattr(b, name) for name in BattleOutcome.__struct_fields__}
+    return BattleRecord(**outcome, round=state.round)

@@ -110,38 +110,35 @@ class Player(msgspec.Struct):
     """Ability tokens still in hand (horses, workshops, farms)."""
 
 
-class BattleRecord(msgspec.Struct, frozen=True):
+class BattleOutcome(msgspec.Struct, frozen=True):
+    """Who fought whom where, the rolls and the losses: what a battle in progress and its
+    record share [Attack, l.337-359]."""
+
+    attacker: int
+    defender: int
+    target: str
+    origins: tuple[str, ...]
+    """The hexes the attackers came from."""
+    attack_power: int
+    defence_power: int
+    attack_pips: tuple[int, ...]
+    defence_pips: tuple[int, ...]
+    attacker_won: bool
+    attacker_losses: tuple[str, ...] = ()
+    defender_losses: tuple[str, ...] = ()
+
+
+class Battle(BattleOutcome, frozen=True, kw_only=True):
+    """A battle being resolved: damage, take-over and retreat are choices of their own."""
+
+    attackers: tuple[str, ...]
+    """Ids of the attacking units."""
+
+
+class BattleRecord(BattleOutcome, frozen=True, kw_only=True):
     """One battle, kept for the log and for battle quests [B26]."""
 
     round: int
-    attacker: int
-    defender: int
-    target: str
-    origins: tuple[str, ...]
-    attack_power: int
-    defence_power: int
-    attack_pips: tuple[int, ...]
-    defence_pips: tuple[int, ...]
-    attacker_won: bool
-    attacker_losses: tuple[str, ...] = ()
-    defender_losses: tuple[str, ...] = ()
-
-
-class Battle(msgspec.Struct):
-    """A battle being resolved: damage, take-over and retreat are choices of their own."""
-
-    attacker: int
-    defender: int
-    target: str
-    origins: tuple[str, ...]
-    attackers: tuple[str, ...]
-    attack_power: int
-    defence_power: int
-    attack_pips: tuple[int, ...]
-    defence_pips: tuple[int, ...]
-    attacker_won: bool
-    attacker_losses: tuple[str, ...] = ()
-    defender_losses: tuple[str, ...] = ()
 
 
 class AiState(msgspec.Struct):
