@@ -33,7 +33,7 @@ def test_starting_quests_deal_two_keep_one():
     keep, other = s.pending.options
     after = run(s, f"startquest {keep}")
     assert after.players[0].quests == [keep]
-    assert other in after.removed_cards and "0" not in after.start_quests
+    assert other in after.removed_cards and 0 not in after.start_quests
 
 
 def test_red_draws_two_and_green_draws_three():
@@ -192,8 +192,8 @@ def test_drawn_and_dealt_quests_are_hidden_from_the_others():
     s = new_game(GameConfig(civs=("greece", "egypt"), seed=3))
     assert visible_state(s, 0).pending.options == s.pending.options
     assert visible_state(s, 1).pending.options == (HIDDEN, HIDDEN)
-    assert visible_state(s, 1).start_quests["1"] == s.start_quests["1"]
-    assert visible_state(s, 0).start_quests["1"] == [HIDDEN, HIDDEN]
+    assert visible_state(s, 1).start_quests[1] == s.start_quests[1]
+    assert visible_state(s, 0).start_quests[1] == [HIDDEN, HIDDEN]
     q = quest_turn()
     events = decide(q, parse_command("play quest"))
     dealt = next(e for e in events if isinstance(e, ev.QuestsDealt))

@@ -186,6 +186,6 @@ def test_common_bonus_piles_by_level():
 
     content = load_content()
     s = start()
-    assert sorted(s.common_piles) == ["1", "2", "3", "4", "5"]
+    assert sorted(s.common_piles) == [1, 2, 3, 4, 5]
     for level, pile in s.common_piles.items():
-        assert all(content.common_by_id[c].level == int(level) for c in pile)
+        assert all(content.common_by_id[c].level == level for c in pile)

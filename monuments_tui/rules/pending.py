@@ -8,7 +8,20 @@ turn it is. Pending values change only through `PendingSet` events.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
+
+from monuments_tui.rules.content import QuestDeck
+
+Side = Literal["defender", "attacker"]
+"""A side of a battle; the defender assigns its damage first [Attack, l.345, l.353]."""
+AfterBonus = Literal["after_action", "personal_bonus"]
+"""What follows a step a personal bonus may open: the action's end, or the bonus card's use [l.288]."""
+AfterWeapon = Literal["after_action", "free"]
+"""What follows a reassigned weapon: the action's end, or the green Train card's free weapon [l.327-329]."""
+WeaponReason = Literal["free", "reassign"]
+PlacementSource = Literal["bonus", "reassign"]
 
 
 class Pending(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -111,16 +124,16 @@ class Placement(msgspec.Struct, frozen=True):
     what: str
     """A resource name, "worker", a building ("town", "fort", "factory", "bridge",
     "ferry") or a unit ("navy", "army", "air"), or "weapon"."""
-    source: str = "bonus"
-    """Why it is placed: "bonus" (personal bonus), "quest" (quest reward), "reassign"
-    (the weapon of a worker replaced by a bonus unit: placed free, or back to the bank)."""
+    source: PlacementSource = "bonus"
+    """Why it is placed: "bonus" (personal bonus), "reassign" (the weapon of a worker
+    replaced by a bonus unit: placed free, or back to the bank)."""
 
 
 class PlaceStep(Pending, tag="place"):
     """Place what a bonus granted, one piece per command [l.288; Quests l.377]."""
 
     queue: tuple[Placement, ...] = ()
-    then: str = "after_action"
+    then: AfterBonus = "after_action"
     """What follows once the queue is empty: "after_action", or "personal_bonus" (the
     personal bonus card is then used and the action ends)."""
 
@@ -134,9 +147,9 @@ class TrainStep(Pending, tag="train"):
 class ChooseWeaponHolder(Pending, tag="give_weapon"):
     """Hand a weapon to one of your unarmed workers, or let it go back to the bank [l.327-329]."""
 
-    reason: str = "free"
+    reason: WeaponReason = "free"
     """"free": the green Train card's free weapon; "reassign": a trained worker's weapon."""
-    then: str = "after_action"
+    then: AfterWeapon = "after_action"
     """What follows: "after_action", or "free" (the green card's free weapon is offered next)."""
 
 
@@ -150,7 +163,7 @@ class AssignDamage(Pending, tag="damage"):
     """Choose which of your pieces take `damage` points of battle damage [l.345-353]."""
 
     damage: int = 0
-    side: str = "defender"
+    side: Side = "defender"
     """"defender" chooses first, then "attacker" [l.345, l.353]."""
 
 
@@ -165,11 +178,11 @@ class Retreat(Pending, tag="retreat"):
 class ChooseQuestsToKeep(Pending, tag="keep_quests"):
     """Keep at least one of the quest cards just drawn [Draw quest cards, l.367-369]."""
 
-    deck: str = "0-1"
+    deck: QuestDeck = "0-1"
     options: tuple[str, ...] = ()
     least: int = 1
     """Fewest cards to keep: 1 for the Draw quest cards action, 0 for a personal bonus."""
-    then: str = "after_action"
+    then: AfterBonus = "after_action"
     """What follows: "after_action", or "personal_bonus" (the bonus card is then used)."""
 
 

@@ -15,10 +15,11 @@ from monuments_tui.rules import pending as pd
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.errors import PositionError
+from monuments_tui.rules.position_fields import make
 from monuments_tui.rules.position_parse import Reader
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
-from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
+from monuments_tui.rules.state import ABILITY_BUILDINGS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
 
 
 def complete(reader: Reader) -> GameState:
@@ -30,7 +31,8 @@ def complete(reader: Reader) -> GameState:
     given = reader.given
     config = reader.config
     if "options" in given:
-        config = msgspec.structs.replace(config, options=RuleOptions(**given["options"][1]))
+        lineno, values = given["options"]
+        config = msgspec.structs.replace(config, options=make(RuleOptions, values, lineno))
     deal = new_game(config)
     state = GameState(config=config, players=[])
     _pieces(reader, state)
@@ -144,7 +146,7 @@ def _player(reader: Reader, state: GameState, deal: GameState, seat: int) -> Pla
     on_board = _board_counts(state, seat)
     p.supply = get("supply", {k: n - on_board.get(k, 0) - p.set_aside.get(k, 0) for k, n in PIECE_LIMITS.items()})
     tokens = dict(dealt.tokens)
-    for kind in ("workshop", "farm"):
+    for kind in ABILITY_BUILDINGS:
         if kind in tokens:
             tokens[kind] -= on_board.get(kind, 0)
     p.tokens = get("tokens", tokens)
@@ -178,10 +180,10 @@ def _cards(reader: Reader, state: GameState, deal: GameState) -> None:
     state.common_piles = {
         level: _value(reader, f"common {level}", [c for c in ids if c not in held]) for level, ids in deal.common_piles.items()
     }
-    start = {k[len("start-quests "):]: ids for k, (_, ids) in given.items() if k.startswith("start-quests")}
+    start = {int(k[len("start-quests "):]): ids for k, (_, ids) in given.items() if k.startswith("start-quests ") and k != "start-quests -"}
     if not any(k.startswith("start-quests") for k in given) and state.phase == "setup":
         start = {k: list(v) for k, v in deal.start_quests.items()}
-    state.start_quests = {str(s): start[str(s)] for s in range(state.seats) if str(s) in start}
+    state.start_quests = {s: start[s] for s in range(state.seats) if s in start}
     placed = {q for d in state.quest_decks.values() for q in d}
     state.removed_cards = _value(reader, "removed", [c for c in deal.removed_cards if c not in held | placed])
 

@@ -20,7 +20,7 @@ from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.position import HEADER
 from monuments_tui.rules.position_fields import NONE, make, read_fields, read_flag, read_seat
 from monuments_tui.rules.setup import QUEST_DECKS
-from monuments_tui.rules.state import AiState, Battle, BattleRecord, Bridge, Building, Ferry, GameState, Unit
+from monuments_tui.rules.state import MILITARY, AiState, Battle, BattleRecord, Bridge, Building, Ferry, GameState, Unit
 
 
 PENDING_KINDS = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
@@ -271,7 +271,7 @@ class Reader:
             raise PositionError(lineno, f"{w!r} is not a piece; write a code ({', '.join(PIECES)}) with an optional "
                                         "#id, e.g. 'w#u5', 'fort*#b3' (damaged), 'army#u9@ferry12' (aboard a ferry)")
         damaged, pid, ferry = bool(m.group(2)), m.group(3), m.group(4)
-        is_unit = code in UNIT_CODES or code in ("army", "navy", "air")
+        is_unit = code in UNIT_CODES or code in MILITARY
         if damaged and is_unit:
             raise PositionError(lineno, f"{w!r}: only buildings are damaged (the star)")
         if ferry and not is_unit:

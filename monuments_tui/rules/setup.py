@@ -115,9 +115,9 @@ def new_game(config: GameConfig) -> GameState:
             dealt_start[seat] = (starting.pop(0), starting.pop(0))
     removed = list(starting)  # the other starting quests leave the game [l.154]
 
-    levels: dict[str, list[str]] = {str(level): [] for level in range(1, 6)}
+    levels: dict[int, list[str]] = {level: [] for level in range(1, 6)}
     for card in common_bonus_for(seats, solo):
-        levels[str(card.level)].append(card.id)
+        levels[card.level].append(card.id)
 
     state = GameState(
         config=config,
@@ -131,7 +131,7 @@ def new_game(config: GameConfig) -> GameState:
         removed_cards=removed,
         rng=state_rng,
         next_id=next_id,
-        start_quests={str(k): list(v) for k, v in dealt_start.items()},
+        start_quests={k: list(v) for k, v in dealt_start.items()},
     )
     if config.ai_seat is not None:
         _place_ai_start_resources(state, config.ai_seat)
@@ -155,7 +155,7 @@ def next_setup_pending(state: GameState, seat: int, left: int):
         return ChooseStartResource(seat, left)
     for nxt in range(seat + 1, state.seats):
         if nxt != state.config.ai_seat:
-            return ChooseStartQuest(nxt, tuple(state.start_quests[str(nxt)]))
+            return ChooseStartQuest(nxt, tuple(state.start_quests[nxt]))
     return None
 
 

@@ -47,7 +47,7 @@ def visible_state(state: GameState, seat: int | None) -> GameState:
             player.quests = _blank(player.quests)
             player.battles_at_draw = {}  # keyed by the hidden quest ids
     out.start_quests = {
-        k: (list(v) if sees_quests_of(state, seat, int(k)) else _blank(v)) for k, v in out.start_quests.items()
+        k: (list(v) if sees_quests_of(state, seat, k) else _blank(v)) for k, v in out.start_quests.items()
     }
     out.quest_decks = {deck: _blank(cards) for deck, cards in out.quest_decks.items()}
     out.quest_discards = {deck: _blank(cards) for deck, cards in out.quest_discards.items()}

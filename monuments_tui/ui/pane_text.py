@@ -335,7 +335,7 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
         if show_all or seat is None:
             out.append_text(civ_label(state, s))
             out.append("\n")
-        pending_start = state.start_quests.get(str(s))
+        pending_start = state.start_quests.get(s)
         if pending_start and state.phase == "setup":
             out.append("  starting quests to choose from: " + ", ".join(pending_start) + "\n", style=DIM)
         if not p.quests:

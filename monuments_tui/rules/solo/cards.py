@@ -37,9 +37,7 @@ from monuments_tui.rules.solo.deck import card_name, draw_pile_reshuffle
 from monuments_tui.rules.solo.measures import new_worker_reach
 from monuments_tui.rules.solo.shared import is_green, move_units, paid_text, reshuffle_all, spend
 from monuments_tui.rules.solo.tables import load_solo
-from monuments_tui.rules.state import GameState
-
-HEX_BUILDINGS = ("town", "fort", "factory")
+from monuments_tui.rules.state import HEX_BUILDINGS, GameState
 
 
 # -- Production [l.463-465] ----------------------------------------------------------------------
