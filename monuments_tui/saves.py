@@ -425,7 +425,7 @@ class Journal:
     def __del__(self) -> None:  # pragma: no cover - best effort
         try:
             self.close()
-        except Exception:
+        except OSError:
             pass
 
 

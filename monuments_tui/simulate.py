@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from monuments_tui.ai.bots import get_bot
-from monuments_tui.rules import GameConfig, decide, new_game
+from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.state import copy_state
@@ -43,7 +43,7 @@ def play_game(
             bot = players[seat]
             command = AiAct() if bot is None else bot(state, rnd)  # the solo AI answers its own seat
             new_events = decide(state, command)
-        except Exception as exc:  # any exception here is a rule error of the engine
+        except RuleViolation as exc:  # a bot's command refused: legal_commands and decide disagree
             error = f"{type(exc).__name__}: {exc}"
             break
         state = copy_state(state)
