@@ -17,6 +17,9 @@ from monuments_tui.rules.state import AiState, Battle, BattleRecord, Bridge, Bui
 
 Equipment = Literal["weapon", "horse"]
 """What a worker carries besides resources: a weapon [l.327] or a horse (B21)."""
+RemovalReason = Literal["sacrificed", "trained", "killed", "trapped"]
+"""Why a unit left the board: for a monument layer [l.278], to become a military unit [l.311],
+in battle [l.345-353], or with no hex to retreat to [l.359]."""
 BankItem = Literal["weapon", "token"]
 """The bank's items other than resources: weapons and bridge/ferry tokens [Components, l.78-83]."""
 
@@ -130,8 +133,7 @@ class UnitRemoved(Event, tag="unit_removed"):
     """A unit left the board and went back to its owner's supply."""
 
     unit: str
-    reason: str = ""
-    """"sacrificed", "killed", "trained", ..."""
+    reason: RemovalReason
 
 
 class UnitEquipped(Event, tag="unit_equipped"):
