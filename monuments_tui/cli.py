@@ -11,6 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+from monuments_tui.rules.config import DIFFICULTIES, MODES
+
 
 def _civs(text: str) -> tuple[str, ...]:
     civs = tuple(c.strip().lower() for c in text.split(",") if c.strip())
@@ -26,14 +28,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play games between bots without the interface")
     sim.add_argument("--players", type=_civs, default=("greece", "egypt"), help="civilisations, e.g. greece,egypt")
-    sim.add_argument("--mode", choices=("abundance", "scarcity"), default="abundance")
+    sim.add_argument("--mode", choices=MODES, default="abundance")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bot", default="random", help="bot for every seat, or one per seat: random,heuristic")
     sim.add_argument("--max-turns", type=int, default=60, help="stop a game after this many rounds")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", metavar="DIR", help="write every game as a save in DIR")
-    sim.add_argument("--solo", choices=("easy", "normal", "hard", "insane"), help="solo games: the AI deck plays seat 0, --bot the other seat")
+    sim.add_argument("--solo", choices=DIFFICULTIES, help="solo games: the AI deck plays seat 0, --bot the other seat")
     sim.add_argument("--rotate", action="store_true", help="rotate the civilisations over the seats from game to game")
     sim.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     sim.add_argument("--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)")
@@ -60,10 +62,10 @@ def _add_app_commands(sub) -> None:
     pace_help = "how fast bots play: slow, normal, fast, instant"
     new = sub.add_parser("new", help="open the new-game screen (with --start: begin the game at once)")
     new.add_argument("--players", type=_civs, help="civilisations in seat order, e.g. greece,egypt")
-    new.add_argument("--mode", choices=("abundance", "scarcity"))
+    new.add_argument("--mode", choices=MODES)
     new.add_argument("--seed", type=int)
     new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
-    new.add_argument("--solo", choices=("easy", "normal", "hard", "insane"), help="play solo against the AI")
+    new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
     new.add_argument("--start", action="store_true", help="skip the form and start the game")
     new.add_argument("--position", metavar="FILE", help="start the game at once from a position written as text (docs/positions.md)")

@@ -295,5 +295,5 @@ class Journal:
     def __del__(self) -> None:  # pragma: no cover - best effort
         try:
             self.close()
-        except Exception:
+        except OSError:  # a finaliser must not raise; closing can fail only at the OS
             pass

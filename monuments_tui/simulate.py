@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from monuments_tui.ai.bots import get_bot
-from monuments_tui.rules import GameConfig, decide, new_game
+from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.scoring import score, winners
@@ -23,10 +23,6 @@ from monuments_tui.journal import write_game
 
 AI = "ai"
 """The bot name of the solo AI's seat: its decisions come from the AI deck (`ai` command)."""
-
-
-class GameResult(dict):
-    """One simulated game's figures (a plain dict for JSON output)."""
 
 
 def play_game(
@@ -50,7 +46,7 @@ def play_game(
             bot = players[seat]
             command = AiAct() if bot is None else bot(state, rnd)  # the solo AI answers its own seat
             new_events = decide(state, command)
-        except Exception as exc:  # any exception here is a rule error of the engine
+        except RuleViolation as exc:  # a bot's command refused: legal_commands and decide disagree
             error = f"{type(exc).__name__}: {exc}"
             break
         state = copy_state(state)

@@ -213,7 +213,7 @@ def give_bonus(state: GameState, seat: int, effect: str, copies: int = 1) -> Gam
     cards = [c for c in load_content().common_bonus if c.effect == effect]
     for card in cards[:copies]:
         s.players[seat].bonuses.append(card.id)
-        pile = s.common_piles.get(str(card.level), [])
+        pile = s.common_piles.get(card.level, [])
         if card.id in pile:
             pile.remove(card.id)
     return s
@@ -327,7 +327,7 @@ def late_game(civs=("greece", "egypt"), mode="scarcity", seed=1) -> GameState:
         for level in range(1, 5):
             options = common_bonus_options(s, seat, level)
             if options:
-                s.common_piles[str(level)].remove(options[0])
+                s.common_piles[level].remove(options[0])
                 p.bonuses.append(options[0])
         p.personal_deck = p.personal_deck[4:] + p.personal_deck[:4]
         p.turns = 10 if seat == 0 else 9

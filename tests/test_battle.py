@@ -428,7 +428,7 @@ def test_at_least_one_survivor_moves_in_the_others_may_stay():
     unit(s, EGYPT, "worker", "E19")
     rig(s, (1, 0, 0, 0, 0), ())
     s = run(s, "attack E19 with army@E20,air@E20")
-    assert s.pending == pd.MoveIn(GREECE)
+    assert s.pending == pd.ChooseMoveIn(GREECE)
     with pytest.raises(RuleViolation):
         decide(s, cmd.MoveIn(()))
     s = run(s, "movein air@E20")

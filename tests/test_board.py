@@ -14,12 +14,9 @@ import pytest
 
 from monuments_tui.rules import board as board_module
 from monuments_tui.rules.board import (
-    CIVS,
     CONTINENTS,
     HOME_REGION,
     ISLAND_REGIONS,
-    MODES,
-    RESOURCES,
     Board,
     Layout,
     is_island_region,
@@ -27,6 +24,8 @@ from monuments_tui.rules.board import (
     load_board,
     setup_key,
 )
+from monuments_tui.rules.config import MODES
+from monuments_tui.rules.content import CIVS, RESOURCES
 
 ALL_ISLANDS = frozenset(ISLAND_REGIONS) - {"island7"}
 

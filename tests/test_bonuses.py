@@ -320,6 +320,6 @@ def test_each_level_pile_holds_a_military_allowance_in_every_game():
     effect = {c.id: c.effect for c in content().common_bonus}
     for civs, mode in ((("greece", "egypt"), "scarcity"), (("greece", "egypt", "maya", "inca"), "abundance")):
         piles = bare(civs=civs, mode=mode).common_piles
-        for level in ("1", "2", "3", "4"):
+        for level in (1, 2, 3, 4):
             assert any(effect[c] == "military_allowance" for c in piles[level])
-        assert all(effect[c] == "vp" for c in piles["5"])
+        assert all(effect[c] == "vp" for c in piles[5])

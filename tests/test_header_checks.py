@@ -68,11 +68,11 @@ WRONG = {
     "a rules version that is a number": (_set("rules_version", 4), "invalid rules version 4"),
     # the configuration [Set-up, l.118-144]
     "a civilisation twice": (_config("civs", ["greece", "greece"]), "one seat only"),
-    "an unknown civilisation": (_config("civs", ["atlantis", "egypt"]), "unknown civilisation 'atlantis'"),
+    "an unknown civilisation": (_config("civs", ["atlantis", "egypt"]), "Invalid enum value 'atlantis' - at `$.config.civs[0]`"),
     "one civilisation": (_config("civs", ["greece"]), "no set-up for greece"),
     "an unknown mode": (_config("mode", "plenty"), "mode"),
     "an AI seat without solo": (_config("ai_seat", 1), "only a solo game has an AI seat"),
-    "an unknown difficulty": (_config("solo", "godlike"), "difficulty"),
+    "an unknown difficulty": (_config("solo", "godlike"), "Invalid enum value 'godlike' - at `$.config.solo`"),
     "a seed that is text": (_config("seed", "7"), "Expected `int`"),
     "no configuration": (_drop("config"), "missing required field `config`"),
     "an unknown option": (_option("layer9_workers", 3), "layer9_workers"),

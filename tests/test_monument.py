@@ -243,19 +243,19 @@ def test_common_bonus_choice_of_the_layer_level():
     """l.280: after layer N choose any still-available Layer-N common bonus; it stays on your board."""
     s = run(layer1_position(), "play monument", "layer")
     assert isinstance(s.pending, pd.ChooseCommonBonus) and s.pending.level == 1
-    assert set(s.pending.options) == set(s.common_piles["1"])
+    assert set(s.pending.options) == set(s.common_piles[1])
     assert "not a Layer-1 common bonus" in str(rejected(s, "bonus cb2-military"))
     after = run(s, "bonus cb1-worker-move")
     assert after.players[0].bonuses == ["cb1-worker-move"]
-    assert "cb1-worker-move" not in after.common_piles["1"]
+    assert "cb1-worker-move" not in after.common_piles[1]
 
 
 def test_player_count_marks_filter_the_piles():
     """l.146-148: with 2 players the 3+ and 4+ cards are out of the game."""
     s = bare()
-    assert "cb1-military" in s.common_piles["1"] and "cb1-military-3p" not in s.common_piles["1"]
+    assert "cb1-military" in s.common_piles[1] and "cb1-military-3p" not in s.common_piles[1]
     s4 = bare(civs=("greece", "egypt", "maya", "inca"), mode="abundance")
-    assert "cb1-forts-4p" in s4.common_piles["1"]
+    assert "cb1-forts-4p" in s4.common_piles[1]
 
 
 def test_copy_mark_one_card_is_held_once():
@@ -264,7 +264,7 @@ def test_copy_mark_one_card_is_held_once():
     s.players[0].bonuses = ["cb1-military"]
     s = run(s, "play monument", "layer")
     assert "cb2-military" not in s.pending.options
-    assert "cb2-military" in s.common_piles["2"]
+    assert "cb2-military" in s.common_piles[2]
     assert "cb2-military" in str(rejected(s, "bonus cb2-military"))
 
 
@@ -278,14 +278,14 @@ def test_copy_mark_two_card_may_be_taken_a_second_time():
 
     held_twice = copy_state(s)
     held_twice.players[0].bonuses = ["cb1-worker-move", "cb3-worker-move"]
-    held_twice.common_piles["4"].append("cb3-worker-move")  # a hypothetical third copy
+    held_twice.common_piles[4].append("cb3-worker-move")  # a hypothetical third copy
     assert "cb3-worker-move" not in common_bonus_options(held_twice, 0, 4)
 
 
 def test_no_eligible_common_bonus_goes_straight_to_the_personal_bonus():
     """B63: if no card of the level may be taken, the player gets none."""
     s = layer1_position()
-    s.common_piles["1"] = []
+    s.common_piles[1] = []
     after = run(_monument_step(s), "layer")
     assert isinstance(after.pending, pd.ChoosePersonalOption)
 
@@ -466,7 +466,7 @@ def test_quest_option_keeps_any_number():
     s = ready_for_layer(bare(), 0, 3)
     give_deck(s, 0, "a")
     s = run(s, "play monument", "layer", "bonus cb3-military", "option 3")
-    assert isinstance(s.pending, pd.KeepQuests) and s.pending.least == 0 and s.pending.deck == "2-3"
+    assert isinstance(s.pending, pd.ChooseQuestsToKeep) and s.pending.least == 0 and s.pending.deck == "2-3"
     assert len(s.pending.options) == 3
     after = run(s, "keep none")
     assert after.quest_discards["2-3"] == list(s.pending.options)
@@ -528,7 +528,7 @@ def test_layer_five_starts_the_final_round_gives_a_vp_card_and_no_personal_bonus
 def test_layer_five_with_an_empty_pile_gives_no_card():
     """B20: if the Layer-5 pile is empty, the player gets no card."""
     s = ready_for_layer(bare(), 0, 5)
-    s.common_piles["5"] = []
+    s.common_piles[5] = []
     after = run(s, "play monument", "layer")
     assert after.current == 1 and after.final_round
 
@@ -543,7 +543,7 @@ def test_solo_ai_discards_a_random_common_bonus():
     s.players[1].layers = 2
     events = offer_common_bonus(s, [], 1, 2)
     taken = [e for e in events if isinstance(e, ev.CommonBonusTaken)]
-    assert len(taken) == 1 and taken[0].seat is None and taken[0].card in s.common_piles["2"]
+    assert len(taken) == 1 and taken[0].seat is None and taken[0].card in s.common_piles[2]
     assert not any(isinstance(e, ev.PendingSet) and isinstance(e.pending, pd.ChoosePersonalOption) for e in events)
     s.players[1].layers = 5
     events = offer_common_bonus(s, [], 1, 5)

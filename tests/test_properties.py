@@ -24,13 +24,13 @@ from monuments_tui.rules import commands as c
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.invariants import invariant_violations
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.registry import candidate_commands
-from monuments_tui.rules.state import ACTION_CARDS, copy_state
+from monuments_tui.rules.state import copy_state
 
 from .test_setup import CONFIGS
 
 PIECE_CODES = ("w", "ws", "wh", "army", "navy", "air", "town", "fort")
-RESOURCES = ("wood", "food", "metal", "sheep")
 
 
 def random_positions(seed: int, count: int, walk: int = 160):
@@ -58,8 +58,8 @@ def mutate(command: c.Command, rnd: random.Random, hexes: list[str]) -> c.Comman
     value = getattr(command, name)
     if value in RESOURCES:
         new = rnd.choice(RESOURCES)
-    elif value in ACTION_CARDS:
-        new = rnd.choice(ACTION_CARDS)
+    elif value in ACTION_IDS:
+        new = rnd.choice(ACTION_IDS)
     elif value in PIECE_CODES:
         new = rnd.choice(PIECE_CODES)
     else:
@@ -101,7 +101,7 @@ def test_notation_round_trip_with_payments_and_pieces():
         c.Attack("D7", (c.PieceAt("army", "D6"), c.PieceAt("air", "C6"))),
         c.Damage(()),
         c.GiveWeapon(None),
-        c.Board("ferry12", ("w", "army"), ("wood",)),
+        c.BoardFerry("ferry12", ("w", "army"), ("wood",)),
         c.KeepQuests(("q1", "q2")),
         c.TurnInQuest("q3", "wood", "E19"),
         c.Train("navy", "E20", "F20"),

@@ -33,13 +33,13 @@ def test_starting_quests_deal_two_keep_one():
     keep, other = s.pending.options
     after = run(s, f"startquest {keep}")
     assert after.players[0].quests == [keep]
-    assert other in after.removed_cards and "0" not in after.start_quests
+    assert other in after.removed_cards and 0 not in after.start_quests
 
 
 def test_red_draws_two_and_green_draws_three():
     """Draw quest cards, l.367, l.379: red draws 2, green (upgraded) draws 3."""
     red = run(quest_turn(), "play quest")
-    assert isinstance(red.pending, pd.KeepQuests) and len(red.pending.options) == 2
+    assert isinstance(red.pending, pd.ChooseQuestsToKeep) and len(red.pending.options) == 2
     assert red.pending.options == tuple(quest_turn().quest_decks["0-1"][:2])
     green = run(quest_turn(green=True), "play quest")
     assert len(green.pending.options) == 3
@@ -192,8 +192,8 @@ def test_drawn_and_dealt_quests_are_hidden_from_the_others():
     s = new_game(GameConfig(civs=("greece", "egypt"), seed=3))
     assert visible_state(s, 0).pending.options == s.pending.options
     assert visible_state(s, 1).pending.options == (HIDDEN, HIDDEN)
-    assert visible_state(s, 1).start_quests["1"] == s.start_quests["1"]
-    assert visible_state(s, 0).start_quests["1"] == [HIDDEN, HIDDEN]
+    assert visible_state(s, 1).start_quests[1] == s.start_quests[1]
+    assert visible_state(s, 0).start_quests[1] == [HIDDEN, HIDDEN]
     q = quest_turn()
     events = decide(q, parse_command("play quest"))
     dealt = next(e for e in events if isinstance(e, ev.QuestsDealt))
@@ -218,7 +218,7 @@ def test_the_ai_quests_are_hidden_until_the_end():
 # -- battle tasks and when the quest was drawn (B26) ------------------------------------------
 def won_battle(round_: int = 1) -> BattleRecord:
     """A battle Greece (seat 0) won as the attacker on E19."""
-    return BattleRecord(round_, 0, 1, "E19", ("E20",), 3, 3, (1, 0, 0), (0, 0, 0), True)
+    return BattleRecord(0, 1, "E19", ("E20",), 3, 3, (1, 0, 0), (0, 0, 0), True, round=round_)
 
 
 def battle_quest_drawn_after_a_battle(since_draw: bool) -> GameState:

@@ -193,7 +193,7 @@ def test_standard_undo_of_another_seats_step_is_refused(tmp_path):
 def test_every_random_event_is_a_wall():
     from monuments_tui.rules.state import Battle
 
-    battle = Battle(0, 1, "E19", ("E20",), ("u7",), 3, 0, (1, 2, 0), (), True)
+    battle = Battle(0, 1, "E19", ("E20",), 3, 0, (1, 2, 0), (), True, attackers=("u7",))
     assert hidden_or_random([ev.BattleBegan(battle, 5)]) == "it rolled the battle dice"
     assert hidden_or_random([ev.QuestsDealt(0, "0-1", ("a", "b"), 3)]) == "it drew quest cards"
     assert hidden_or_random([ev.QuestDeckShuffled("0-1", ("a",), 3)]) == "it shuffled a quest deck"

@@ -7,9 +7,9 @@ import pytest
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import legal_commands
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, PlaceStartResource
+from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, ChooseStartResource
 from monuments_tui.rules.queries import layout
-from monuments_tui.rules.state import ACTION_CARDS
+from monuments_tui.rules.content import ACTION_IDS
 
 from .helpers import finish_setup, greece_egypt_ready, put_units, rejected, run, start
 
@@ -45,7 +45,7 @@ def test_every_configuration_sets_up(civs, mode):
     board = load_board()
     assert len(s.players) == len(civs)
     for seat, p in enumerate(s.players):
-        assert sorted(p.hand) == sorted(ACTION_CARDS) and p.green == [] and p.discard == []
+        assert sorted(p.hand) == sorted(ACTION_IDS) and p.green == [] and p.discard == []
         monument = board.monument_hex(p.civ)
         assert sum(1 for u in s.units.values() if u.owner == seat and u.hex == monument) == 3
         assert p.supply["worker"] == 12
@@ -77,7 +77,7 @@ def test_starting_quests_two_dealt_one_kept():
     s = run(s, f"startquest {b}")
     assert s.players[0].quests == [b]
     assert a in s.removed_cards
-    assert isinstance(s.pending, PlaceStartResource)
+    assert isinstance(s.pending, ChooseStartResource)
 
 
 def test_starting_resource_must_match_the_hex():
@@ -186,6 +186,6 @@ def test_common_bonus_piles_by_level():
 
     content = load_content()
     s = start()
-    assert sorted(s.common_piles) == ["1", "2", "3", "4", "5"]
+    assert sorted(s.common_piles) == [1, 2, 3, 4, 5]
     for level, pile in s.common_piles.items():
-        assert all(content.common_by_id[c].level == int(level) for c in pile)
+        assert all(content.common_by_id[c].level == level for c in pile)

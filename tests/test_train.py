@@ -169,7 +169,7 @@ def test_green_train_gives_a_free_weapon():
     resources(s, "E19", sheep=1, food=1)
     bank = s.bank["weapon"]
     s = run(s, "train army E19")
-    assert s.pending == pd.GiveWeapon(GREECE, reason="free")
+    assert s.pending == pd.ChooseWeaponHolder(GREECE, reason="free")
     assert set(legal_commands(s)) == {cmd.GiveWeapon("E20"), cmd.GiveWeapon(None)}
     done = run(s, "weapon E20")
     assert done.units[other].weapon and done.bank["weapon"] == bank - 1
@@ -198,7 +198,7 @@ def test_an_armed_workers_weapon_can_be_reassigned():
     resources(s, "E19", sheep=1, food=1)
     bank = s.bank["weapon"]
     s = run(s, "train army E19")
-    assert s.pending == pd.GiveWeapon(GREECE, reason="reassign")
+    assert s.pending == pd.ChooseWeaponHolder(GREECE, reason="reassign")
     given = run(s, "weapon E20")
     assert given.units[other].weapon and given.bank["weapon"] == bank
     dropped = run(s, "weapon none")
@@ -222,9 +222,9 @@ def test_green_training_of_an_armed_worker_offers_both_weapons():
     a, b = unit(s, GREECE, "worker", "E20"), unit(s, GREECE, "worker", "F18")
     resources(s, "E19", sheep=1, food=1)
     s = run(s, "train army E19")
-    assert s.pending == pd.GiveWeapon(GREECE, reason="reassign", then="free")
+    assert s.pending == pd.ChooseWeaponHolder(GREECE, reason="reassign", then="free")
     s = run(s, "weapon E20")
-    assert s.pending == pd.GiveWeapon(GREECE, reason="free")
+    assert s.pending == pd.ChooseWeaponHolder(GREECE, reason="free")
     s = run(s, "weapon F18")
     assert s.units[a].weapon and s.units[b].weapon
 

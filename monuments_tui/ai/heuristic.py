@@ -189,7 +189,7 @@ def _rollout(state: GameState, seat: int, rnd: random.Random) -> float:
         p = s.pending
         if p is None or p.seat != seat or isinstance(p, (pd.ChooseAction, pd.AfterAction)) or s.phase == "over":
             break
-        if isinstance(p, (pd.KeepQuests, pd.AssignDamage, pd.MoveIn, pd.Retreat)):
+        if isinstance(p, (pd.ChooseQuestsToKeep, pd.AssignDamage, pd.ChooseMoveIn, pd.Retreat)):
             break
         options = _options(s, seat)
         if not options:
@@ -294,7 +294,7 @@ def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
     seat = state.pending.seat
     if isinstance(state.pending, pd.ChooseAction):
         return choose_action(state, seat, rnd)
-    if isinstance(state.pending, pd.PlaceStartResource):
+    if isinstance(state.pending, pd.ChooseStartResource):
         return start_resource(state, seat, rnd)
     if seat == state.config.ai_seat:
         return cmd.AiAct()

@@ -32,11 +32,12 @@ from monuments_tui.rules.queries import (
     layout,
     occupied_by_other,
     piece_code,
+    room_on,
     units_at,
 )
 from monuments_tui.rules.reach import bridged, can_enter
 from monuments_tui.rules.removals import units_lost_events
-from monuments_tui.rules.state import Battle, BattleRecord, GameState, Unit
+from monuments_tui.rules.state import Battle, BattleOutcome, BattleRecord, GameState, Unit
 
 RULE = "Attack, l.335"
 STAGES = ("defender", "attacker", "move_in", "retreat", "end")
@@ -258,7 +259,7 @@ def move_in_events(state: GameState, battle: Battle, groups: list[list[Unit]]) -
             out += [ev.UnitMoved(u.id, target, None) for u in group]
             cargo = state.resources.get(ferry_id, {})
             loads = tuple(r for r, n in sorted(cargo.items()) for _ in range(n))
-            if loads and sum(state.resources.get(target, {}).values()) + len(loads) <= 5:
+            if loads and len(loads) <= room_on(state, target):
                 out.append(ev.ResourcesCarried(ferry_id, target, loads))
         else:
             out.append(ev.FerryMoved(ferry_id, target, None))
@@ -350,7 +351,7 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> lis
                 continue
             groups = move_in_groups(after, b)
             if len(groups) > 1:
-                return out + [ev.PendingSet(pd.MoveIn(b.attacker))]
+                return out + [ev.PendingSet(pd.ChooseMoveIn(b.attacker))]
             step = move_in_events(after, b, groups)
         elif st == "retreat":
             if not takes_over(after, b):
@@ -373,18 +374,6 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> lis
 
 
 def battle_record(state: GameState, b: Battle) -> BattleRecord:
-    """The log entry of a finished battle [B26]."""
-    return BattleRecord(
-        round=state.round,
-        attacker=b.attacker,
-        defender=b.defender,
-        target=b.target,
-        origins=b.origins,
-        attack_power=b.attack_power,
-        defence_power=b.defence_power,
-        attack_pips=b.attack_pips,
-        defence_pips=b.defence_pips,
-        attacker_won=b.attacker_won,
-        attacker_losses=b.attacker_losses,
-        defender_losses=b.defender_losses,
-    )
+    """The log entry of a finished battle: its outcome and the round [B26]."""
+    outcome = {name: getattr(b, name) for name in BattleOutcome.__struct_fields__}
+    return BattleRecord(**outcome, round=state.round)

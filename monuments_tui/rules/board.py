@@ -27,16 +27,22 @@ import functools
 import importlib.resources
 import re
 from collections.abc import Iterable
+from typing import Literal, get_args
 
 import msgspec
 
+from monuments_tui.rules.content import CIVS
+
+Mode = Literal["abundance", "scarcity"]
+"""The two game modes; they differ only in the islands in play [Set-up, l.112-144]."""
+MODES: tuple[str, ...] = get_args(Mode)
+
 __all__ = [
-    "CIVS",
     "CONTINENTS",
+    "MODES",
+    "Mode",
     "HOME_REGION",
     "ISLAND_REGIONS",
-    "MODES",
-    "RESOURCES",
     "Board",
     "Hex",
     "Layout",
@@ -45,12 +51,6 @@ __all__ = [
     "load_board",
     "setup_key",
 ]
-
-RESOURCES = ("wood", "food", "metal", "sheep")
-"""The four resource types (Monument costs, l.170)."""
-
-CIVS = ("greece", "egypt", "maya", "inca")
-"""The civilisations of the core game, in canonical order (Story, l.103-108)."""
 
 HOME_REGION = {
     "greece": "europe",
@@ -75,9 +75,6 @@ ISLAND_REGIONS = (
 )
 """Island regions the set-up table can switch on. Greenland is two regions because
 3-player games use only its bottom half (Set-up, l.136; rules review B6)."""
-
-MODES = ("abundance", "scarcity")
-"""The two game modes; they differ only in the islands in play (Set-up, l.120)."""
 
 TERRAINS = ("forest", "fields", "mountain", "pasture", "monument", "sea", "lake")
 """Cosmetic terrain names. Only ``resource`` matters to the rules (rules review B5)."""

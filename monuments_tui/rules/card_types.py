@@ -15,7 +15,9 @@ import msgspec
 # --------------------------------------------------------------------------- vocabularies
 
 Resource = Literal["wood", "food", "metal", "sheep"]
+"""The four resource types [Monument costs, l.170]."""
 Civ = Literal["greece", "egypt", "maya", "inca"]
+"""The civilisations of the core game, in canonical order [Story, l.103-108]."""
 PlayerMark = Literal[2, 3, 4]
 """The 2+/3+/4+ icon: the card is used only with at least this many players [l.146]."""
 SupplyPiece = Literal["town", "fort", "factory", "navy", "army", "air"]
@@ -57,7 +59,7 @@ OPTION_KINDS: tuple[str, ...] = get_args(OptionKind)
 TASK_KINDS: tuple[str, ...] = get_args(TaskKind)
 EXTRA_KINDS: tuple[str, ...] = get_args(ExtraKind)
 
-ISLAND_REGIONS = ("madagascar", "greenland", "uk", "easter_island", "hawaii", "cuba", "island7")
+QUEST_ISLAND_REGIONS = ("madagascar", "greenland", "uk", "easter_island", "hawaii", "cuba", "island7")
 """Island region ids a quest's `island` task may name (islands 1-7, Set-up l.124-144)."""
 
 # --------------------------------------------------------------------------- defaults (one place)
@@ -277,12 +279,6 @@ class Content(msgspec.Struct, frozen=True, kw_only=True):
         """The card of personal bonus `deck` for `layer` (0 = set-up)."""
         return self.personal_by_id[_personal_id(self.personal_bonus, deck, layer)]
 
-    def ability_for(self, civ: str) -> Ability:
-        """The ability card of civilisation `civ`."""
-        for a in self.abilities:
-            if a.civ == civ:
-                return a
-        raise KeyError(f"no ability card for civilisation {civ!r}")
 
 
 def _personal_id(cards: tuple[PersonalBonusCard, ...], deck: str, layer: int) -> str:

@@ -95,7 +95,7 @@ class Move(Command, tag="move"):
     """Resources a worker carries from `src` (1, or more with bonuses or a horse)."""
 
 
-class Board(Command, tag="board"):
+class BoardFerry(Command, tag="board"):
     """Board one or two workers/armies onto a docked ferry; it is pushed to sea [l.223, l.254]."""
 
     ferry: str
@@ -261,7 +261,7 @@ CommandAny = (
     | EndTurn
     | Done
     | Move
-    | Board
+    | BoardFerry
     | Sail
     | Produce
     | Build

@@ -7,33 +7,49 @@ resolutions adopted by this project (see docs/rules-decisions.md).
 
 from __future__ import annotations
 
+import typing
+from typing import Annotated, Literal, get_args
+
 import msgspec
 
-from monuments_tui.rules.board import setup_key
+from monuments_tui.rules.board import MODES, Mode, setup_key
+from monuments_tui.rules.content import CIVS, Civ
 
-CIVS = ("greece", "egypt", "maya", "inca")
-MODES = ("abundance", "scarcity")
-DIFFICULTIES = ("easy", "normal", "hard", "insane")
+Difficulty = Literal["easy", "normal", "hard", "insane"]
+"""The solo AI's four levels [Solo, l.432; l.457, l.522-529]."""
+
+DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)
+
+# Option values, refused outside these domains when a save header is decoded and by `validate_config`.
+Discount = Literal["cumulative", "flat"]
+FailedAttackDamage = Literal["both", "attacker"]
+RetreatRule = Literal["together", "each"]
+Layer4Workers = Annotated[int, msgspec.Meta(ge=1, le=3)]
+DiceCap = Annotated[int, msgspec.Meta(ge=0, le=10)]
+SoloUnitCost = Annotated[int, msgspec.Meta(ge=0, le=2)]
+WorkerCount = Annotated[int, msgspec.Meta(ge=0, le=15)]
 
 
 class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Named alternatives for rules the rulebook leaves open."""
 
-    layer4_workers: int = 2
-    """Workers sacrificed for layer 4: the cost table is cut off (B1); 2 rises evenly to 3 at layer 5."""
+    layer4_workers: Layer4Workers = 2
+    """Workers sacrificed for layer 4: the cost table is cut off (B1); 2 rises evenly to 3 at layer 5.
+    From 1 to 3: sacrifices rise from 1 worker (layers 1-3) to 3 at layer 5 [Monument, l.278]."""
     bank_limited: bool = True
     """The bank holds 25 of each resource, weapon and bridge/ferry token (B50)."""
-    upgrade_discount: str = "cumulative"
+    upgrade_discount: Discount = "cumulative"
     """"cumulative": 1 resource off per card already upgraded; "flat": 1 off once any card is green (B56)."""
     one_building_type_per_hex: bool = True
     """At most one town, one fort and one factory per hex (B53)."""
     abilities: bool = True
     """Deal the civilisation ability cards (B21); off in solo games."""
-    dice_cap: int = 0
-    """Most special dice one side rolls; 0 = no cap (one die per point of power, B28)."""
-    failed_attack_damage: str = "both"
+    dice_cap: DiceCap = 0
+    """Most special dice one side rolls; 0 = no cap (one die per point of power, B28). At most
+    10: the box holds 10 special dice [Components, l.88]."""
+    failed_attack_damage: FailedAttackDamage = "both"
     """"both": damage is exchanged whatever the outcome; "attacker": a failed attack only hurts the attacker (B30)."""
-    retreat: str = "together"
+    retreat: RetreatRule = "together"
     """"together": all retreating units go to one hex; "each": every unit picks its own (B34)."""
     air_fly_over: bool = False
     """Air forces may fly over hexes with other players' pieces (B46)."""
@@ -49,10 +65,12 @@ class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     solo_bridges_open_land: bool = False
     """Solo AI, Special: build only a bridge that opens land beyond a river, and go on to ferries
     once bridges join its continent; off, as the text: a bridge while it has built 0 or 1 [l.482-486]."""
-    solo_unit_cost: int = 0
-    """Solo AI, Special: resources a trained military unit costs; the text names none [l.488]."""
-    solo_workers_kept: int = 0
-    """Solo AI, Special: workers it never trains away; the text keeps none, only a worker to replace [l.488]."""
+    solo_unit_cost: SoloUnitCost = 0
+    """Solo AI, Special: resources a trained military unit costs; the text names none [l.488].
+    At most 2: what a player's navy or army costs [Unit and building costs, l.180-181], and what 0.3.0 charged (B76)."""
+    solo_workers_kept: WorkerCount = 0
+    """Solo AI, Special: workers it never trains away; the text keeps none, only a worker to replace [l.488].
+    At most 15: a player's workers [Components, Per player, l.93]."""
     solo_pool_ai_can_complete: bool = True
     """Solo quest pool: leave out the quests the AI can never complete (B83, data/solo.json)."""
 
@@ -64,14 +82,14 @@ class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     whole game [Set-up, l.166].
     """
 
-    civs: tuple[str, ...]
+    civs: tuple[Civ, ...]
     """Civilisation of each seat, clockwise from the first player."""
-    mode: str = "abundance"
+    mode: Mode = "abundance"
     """"abundance" or "scarcity": which islands are in play [Set-up, l.120-144]."""
     seed: int = 0
     """Seed of the game's random generator: every shuffle, draw and roll follows from it."""
-    solo: str | None = None
-    """Solo difficulty ("easy", "normal", "hard", "insane"), or None for a multiplayer game."""
+    solo: Difficulty | None = None
+    """Solo difficulty, or None for a multiplayer game."""
     ai_seat: int | None = None
     """In solo games, the seat played by the AI deck (seat 0: the AI plays first, l.450)."""
     options: RuleOptions = RuleOptions()
@@ -115,6 +133,28 @@ def validate_config(config: GameConfig) -> None:
             raise ValueError("in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]")
     elif config.ai_seat is not None:
         raise ValueError("only a solo game has an AI seat; set solo to a difficulty")
-    for name in ("solo_unit_cost", "solo_workers_kept"):
-        if getattr(config.options, name) < 0:
-            raise ValueError(f"option {name} is a count: 0 or more, not {getattr(config.options, name)}")
+    check_options(config.options)
+
+
+def check_options(options: RuleOptions) -> None:
+    """Check each rule option against its domain (msgspec checks them only when decoding).
+
+    Raises:
+        ValueError: naming the option, its value and what it takes.
+    """
+    for field in msgspec.structs.fields(RuleOptions):
+        value = getattr(options, field.name)
+        try:
+            msgspec.convert(value, field.type)
+        except msgspec.ValidationError:
+            raise ValueError(f"rule option {field.name} takes {domain_words(field.type)}, not {value!r}") from None
+
+
+def domain_words(tp) -> str:
+    """What a rule option takes, in words: "together or each", "a whole number from 1 to 3"."""
+    if typing.get_origin(tp) is Literal:
+        return " or ".join(str(a) for a in get_args(tp))
+    if typing.get_origin(tp) is Annotated:
+        meta = get_args(tp)[1]
+        return f"a whole number from {meta.ge} to {meta.le}"
+    return "yes or no" if tp is bool else tp.__name__

@@ -24,9 +24,11 @@ from typing import Generic, TypeVar
 
 import msgspec
 
-from monuments_tui.rules.card_types import (
+from monuments_tui.rules.card_types import (  # the vocabulary (ACTION_IDS ... Resource) is read from here too
+    ACTION_IDS as ACTION_IDS,
     AI_SCORE_CARD,
     CIVS,
+    RESOURCES as RESOURCES,
     SOLO_PLAYER_MARK,
     Ability,
     ActionCard,
@@ -40,6 +42,11 @@ from monuments_tui.rules.card_types import (
     ScoreCard,
     solo_pool,
 )
+from monuments_tui.rules.card_types import ActionId as ActionId
+from monuments_tui.rules.card_types import AiCardId as AiCardId
+from monuments_tui.rules.card_types import Civ as Civ
+from monuments_tui.rules.card_types import QuestDeck as QuestDeck
+from monuments_tui.rules.card_types import Resource as Resource
 from monuments_tui.rules.content_checks import validate
 
 

@@ -16,8 +16,8 @@ from monuments_tui.rules.card_types import (
     AI_CARD_IDS,
     AI_SCORE_CARD,
     CIVS,
-    ISLAND_REGIONS,
     PIECES_PER_TYPE,
+    QUEST_ISLAND_REGIONS,
     QUEST_VALUES,
     RESOURCES,
     SCORE_DEFAULTS,
@@ -219,7 +219,7 @@ def _check_task(quest: Quest, t: Task, action_ids: set[str]) -> list[str]:
     if t.kind in _NO_N and t.n != 1:
         errors.append(f"{where}: takes no n")
     valid = {"resource": RESOURCES, "piece": _TASK_PIECES.get(t.kind, ()),
-             "region": ISLAND_REGIONS, "card": tuple(action_ids)}
+             "region": QUEST_ISLAND_REGIONS, "card": tuple(action_ids)}
     if param and getattr(t, param) not in valid[param]:
         errors.append(f"{where}: {param} {getattr(t, param)!r} is not one of {', '.join(valid[param])}")
     return errors

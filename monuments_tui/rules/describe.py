@@ -21,7 +21,7 @@ def describe_pending(state: GameState) -> str:
     match p:
         case pd.ChooseStartQuest():
             return f"{who}: keep one starting quest ({', '.join(p.options)})"
-        case pd.PlaceStartResource():
+        case pd.ChooseStartResource():
             return f"{who}: place a starting resource ({p.left} left) on a hex that produces it"
         case pd.ChooseAction():
             return f"{who} to play: play a card or take back the discard pile"
@@ -50,7 +50,7 @@ def describe_pending(state: GameState) -> str:
             return f"{who}: place {nxt} ({len(p.queue)} to place)"
         case pd.TrainStep():
             return f"{who}: Train ({side(p.green)}): a unit or a weapon"
-        case pd.GiveWeapon():
+        case pd.ChooseWeaponHolder():
             whose = "the trained worker's weapon" if p.reason == "reassign" else "the free weapon"
             return f"{who}: give {whose} to an unarmed worker, or to nobody"
         case pd.AttackStep():
@@ -58,7 +58,7 @@ def describe_pending(state: GameState) -> str:
         case pd.AssignDamage():
             where = f" on {state.battle.target}" if state.battle and p.side == "defender" else ""
             return f"{who}: choose the pieces{where} that take {p.damage} battle damage ({p.side})"
-        case pd.MoveIn():
+        case pd.ChooseMoveIn():
             where = f" to {state.battle.target}" if state.battle else ""
             return f"{who}: won the battle: move at least one surviving attacker in{where}"
         case pd.Retreat():
@@ -67,7 +67,7 @@ def describe_pending(state: GameState) -> str:
         case pd.AiTurn():
             nxt = state.ai.draw[0] if state.ai is not None and state.ai.draw else "a reshuffled deck"
             return f"{who} (AI): resolve its next card ({nxt})"
-        case pd.KeepQuests():
+        case pd.ChooseQuestsToKeep():
             least = "at least one" if p.least else "any"
             return f"{who}: keep {least} of the quests drawn ({', '.join(p.options)})"
     return f"{who}: {type(p).__name__}"

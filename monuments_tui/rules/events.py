@@ -7,10 +7,21 @@ new position `rng`, so replay and undo never draw again.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
+from monuments_tui.rules.content import ActionId, AiCardId, QuestDeck, Resource
 from monuments_tui.rules.pending import PendingAny
-from monuments_tui.rules.state import AiState, Battle, BattleRecord, Bridge, Building, Ferry, Unit
+from monuments_tui.rules.state import AiState, Battle, BattleRecord, Bridge, Building, Ferry, Phase, Unit
+
+Equipment = Literal["weapon", "horse"]
+"""What a worker carries besides resources: a weapon [l.327] or a horse (B21)."""
+RemovalReason = Literal["sacrificed", "trained", "killed", "trapped"]
+"""Why a unit left the board: for a monument layer [l.278], to become a military unit [l.311],
+in battle [l.345-353], or with no hex to retreat to [l.359]."""
+BankItem = Literal["weapon", "token"]
+"""The bank's items other than resources: weapons and bridge/ferry tokens [Components, l.78-83]."""
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type"):
@@ -27,7 +38,7 @@ class PendingSet(Event, tag="pending"):
 class PhaseChanged(Event, tag="phase"):
     """The game moved to "play" or "over"."""
 
-    phase: str
+    phase: Phase
 
 
 class TurnBegan(Event, tag="turn_began"):
@@ -48,14 +59,14 @@ class CardPlayed(Event, tag="card_played"):
     """An action card left the hand to be resolved."""
 
     seat: int
-    card: str
+    card: ActionId
 
 
 class CardDiscarded(Event, tag="card_discarded"):
     """The card in play (or a card from hand) went to the discard pile, same side up [l.206]."""
 
     seat: int
-    card: str
+    card: ActionId
 
 
 class CardsTakenBack(Event, tag="cards_taken_back"):
@@ -65,10 +76,10 @@ class CardsTakenBack(Event, tag="cards_taken_back"):
 
 
 class CardUpgraded(Event, tag="card_upgraded"):
-    """A card was flipped to its green side [l.215]."""
+    """A card was flipped to its green side [l.215] (the solo AI's cards too, B75)."""
 
     seat: int
-    card: str
+    card: ActionId | AiCardId
 
 
 # -- resources -----------------------------------------------------------------------------
@@ -76,7 +87,7 @@ class ResourcesGained(Event, tag="gained"):
     """`n` of `resource` came from the bank onto `hex`."""
 
     hex: str
-    resource: str
+    resource: Resource
     n: int
 
 
@@ -84,7 +95,7 @@ class ResourcesSpent(Event, tag="spent"):
     """`n` of `resource` left `hex` for the bank."""
 
     hex: str
-    resource: str
+    resource: Resource
     n: int
 
 
@@ -93,13 +104,13 @@ class ResourcesCarried(Event, tag="carried"):
 
     src: str
     dst: str
-    resources: tuple[str, ...]
+    resources: tuple[Resource, ...]
 
 
 class BankChanged(Event, tag="bank"):
     """A bank item other than a resource changed (weapons, bridge/ferry tokens)."""
 
-    item: str
+    item: BankItem
     delta: int
 
 
@@ -122,16 +133,14 @@ class UnitRemoved(Event, tag="unit_removed"):
     """A unit left the board and went back to its owner's supply."""
 
     unit: str
-    reason: str = ""
-    """"sacrificed", "killed", "trained", ..."""
+    reason: RemovalReason
 
 
 class UnitEquipped(Event, tag="unit_equipped"):
     """A worker gained or lost a weapon or a horse."""
 
     unit: str
-    item: str
-    """"weapon" or "horse"."""
+    item: Equipment
     value: bool
 
 
@@ -212,7 +221,7 @@ class QuestsDealt(Event, tag="quests_dealt"):
     """Cards went from a quest deck to a pending choice (or straight to the AI's stack)."""
 
     seat: int
-    deck: str
+    deck: QuestDeck
     cards: tuple[str, ...]
     rng: int = 0
 
@@ -220,7 +229,7 @@ class QuestsDealt(Event, tag="quests_dealt"):
 class QuestDeckShuffled(Event, tag="quest_deck_shuffled"):
     """A quest deck's discards were shuffled into a new deck [l.154, l.381]."""
 
-    deck: str
+    deck: QuestDeck
     order: tuple[str, ...]
     rng: int
 
@@ -229,7 +238,7 @@ class QuestsKept(Event, tag="quests_kept"):
     """`kept` went to the player's quests in progress; `discarded` to the deck's discards."""
 
     seat: int
-    deck: str
+    deck: QuestDeck
     kept: tuple[str, ...]
     discarded: tuple[str, ...]
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.state import GameState, copy_state
+from monuments_tui.rules.state import ABILITY_BUILDINGS, GameState, copy_state
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
@@ -150,7 +150,7 @@ def _tokens(s: GameState, e: ev.TokensChanged) -> None:
 def _building_placed(s: GameState, e: ev.BuildingPlaced) -> None:
     b = replace(e.building)
     s.buildings[b.id] = b
-    if b.kind in ("workshop", "farm"):
+    if b.kind in ABILITY_BUILDINGS:
         _add(s.players[b.owner].tokens, b.kind, -1)
     else:
         _add(s.players[b.owner].supply, b.kind, -1)
@@ -167,7 +167,7 @@ def _building_repaired(s: GameState, e: ev.BuildingRepaired) -> None:
 
 def _building_removed(s: GameState, e: ev.BuildingRemoved) -> None:
     b = s.buildings.pop(e.building)
-    if b.kind in ("workshop", "farm"):
+    if b.kind in ABILITY_BUILDINGS:
         _add(s.players[b.owner].tokens, b.kind, 1)
     else:
         _add(s.players[b.owner].supply, b.kind, 1)
@@ -201,7 +201,7 @@ def _layer_built(s: GameState, e: ev.LayerBuilt) -> None:
 
 
 def _common_taken(s: GameState, e: ev.CommonBonusTaken) -> None:
-    s.common_piles[str(e.level)].remove(e.card)
+    s.common_piles[e.level].remove(e.card)
     if e.seat is None:
         s.removed_cards.append(e.card)
     else:
@@ -234,7 +234,7 @@ def _quests_kept(s: GameState, e: ev.QuestsKept) -> None:
     s.players[e.seat].quests.extend(e.kept)
     s.players[e.seat].battles_at_draw.update({q: len(s.battles) for q in e.kept})
     if e.deck == "start":
-        s.start_quests.pop(str(e.seat), None)
+        s.start_quests.pop(e.seat, None)
         s.removed_cards.extend(e.discarded)
     else:
         s.quest_discards.setdefault(e.deck, []).extend(e.discarded)

@@ -7,10 +7,10 @@ reported in words, so a failing check says what is wrong and where.
 
 from __future__ import annotations
 
-from monuments_tui.rules.board import RESOURCES
-from monuments_tui.rules.pending import GiveWeapon
-from monuments_tui.rules.resource_placement import HEX_LIMIT
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
+from monuments_tui.rules.pending import ChooseWeaponHolder
+from monuments_tui.rules.queries import HEX_LIMIT, room_on
+from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState
 
 FERRY_PASSENGERS = 2
 """A ferry carries one or two workers or armies [Ferry, l.254]."""
@@ -33,7 +33,7 @@ def _counts(s: GameState) -> list[str]:
 def _resources(s: GameState) -> list[str]:
     problems = []
     for place, on in s.resources.items():
-        if sum(on.values()) > HEX_LIMIT:
+        if room_on(s, place) < 0:
             problems.append(f"{place} holds {sum(on.values())} resources, more than {HEX_LIMIT} [Production, l.232]")
         problems += [f"{place} holds {n} {r}" for r, n in on.items() if n <= 0]
     if not s.config.options.bank_limited:
@@ -44,7 +44,7 @@ def _resources(s: GameState) -> list[str]:
             problems.append(f"{r}: {out} on the board and {s.bank.get(r, 0)} in the bank, not {BANK_START[r]}")
     weapons = sum(1 for u in s.units.values() if u.weapon)
     # A trained worker's weapon waits for a new holder while its owner chooses one [l.327-329].
-    held = 1 if isinstance(s.pending, GiveWeapon) and s.pending.reason == "reassign" else 0
+    held = 1 if isinstance(s.pending, ChooseWeaponHolder) and s.pending.reason == "reassign" else 0
     if weapons + held + s.bank.get("weapon", 0) != BANK_START["weapon"]:
         problems.append(f"weapons: {weapons} on workers, {held} to hand on and {s.bank.get('weapon', 0)} in the bank")
     tokens = len(s.bridges) + len(s.ferries)
@@ -73,7 +73,7 @@ def _cards(s: GameState) -> list[str]:
         if s.ai is not None and p.seat == s.config.ai_seat:
             continue
         cards = p.hand + p.discard + ([s.card_in_play] if s.card_in_play and s.current == p.seat else [])
-        if sorted(cards) != sorted(ACTION_CARDS):
+        if sorted(cards) != sorted(ACTION_IDS):
             problems.append(f"seat {p.seat}'s action cards are {sorted(cards)}, not one of each")
     return problems
 

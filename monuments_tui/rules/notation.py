@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from monuments_tui.rules import commands as c
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import NotationError
 
 
@@ -64,7 +65,6 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _TAKE = re.compile(r"^([A-Za-z]{1,2}[0-9]{1,2}):([0-9]{0,9})([a-z]+)$")
 _NUMBER = re.compile(r"^[0-9]{1,9}$")
 """A count or an option number: ASCII digits, short enough that no game number is ever longer."""
-RESOURCES = ("wood", "food", "metal", "sheep")
 PIECES = ("w", "ws", "wh", "wsh", "army", "navy", "air", "town", "fort", "factory", "workshop", "farm")
 
 
@@ -207,7 +207,7 @@ def _parse_board(r: _Reader) -> c.Command:
     if r.more() and r.peek() in PIECES:
         pieces.append(r.piece())
     carry = r.resources_list() if r.keyword("carry") else ()
-    return c.Board(ferry, tuple(pieces), carry)
+    return c.BoardFerry(ferry, tuple(pieces), carry)
 
 
 def _parse_sail(r: _Reader) -> c.Command:
@@ -343,7 +343,7 @@ def format_command(cmd: c.Command) -> str:
             return "done"
         case c.Move(piece, src, dst, carry):
             return f"move {piece} {src} {dst}" + (f" carry {','.join(carry)}" if carry else "")
-        case c.Board(ferry, pieces, carry):
+        case c.BoardFerry(ferry, pieces, carry):
             return f"board {ferry} {' '.join(pieces)}" + (f" carry {','.join(carry)}" if carry else "")
         case c.Sail(ferry, dst):
             return f"sail {ferry} {dst}"

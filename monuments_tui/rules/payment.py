@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from monuments_tui.rules.board import RESOURCES
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.commands import Take
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import ResourcesSpent

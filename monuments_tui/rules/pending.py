@@ -8,7 +8,20 @@ turn it is. Pending values change only through `PendingSet` events.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
+
+from monuments_tui.rules.content import QuestDeck
+
+Side = Literal["defender", "attacker"]
+"""A side of a battle; the defender assigns its damage first [Attack, l.345, l.353]."""
+AfterBonus = Literal["after_action", "personal_bonus"]
+"""What follows a step a personal bonus may open: the action's end, or the bonus card's use [l.288]."""
+AfterWeapon = Literal["after_action", "free"]
+"""What follows a reassigned weapon: the action's end, or the green Train card's free weapon [l.327-329]."""
+WeaponReason = Literal["free", "reassign"]
+PlacementSource = Literal["bonus", "reassign"]
 
 
 class Pending(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -24,7 +37,7 @@ class ChooseStartQuest(Pending, tag="start_quest"):
     options: tuple[str, ...] = ()
 
 
-class PlaceStartResource(Pending, tag="start_resource"):
+class ChooseStartResource(Pending, tag="start_resource"):
     """Set-up: place a starting resource on a hex that produces it [Player set-up, l.162]."""
 
     left: int = 2
@@ -111,16 +124,16 @@ class Placement(msgspec.Struct, frozen=True):
     what: str
     """A resource name, "worker", a building ("town", "fort", "factory", "bridge",
     "ferry") or a unit ("navy", "army", "air"), or "weapon"."""
-    source: str = "bonus"
-    """Why it is placed: "bonus" (personal bonus), "quest" (quest reward), "reassign"
-    (the weapon of a worker replaced by a bonus unit: placed free, or back to the bank)."""
+    source: PlacementSource = "bonus"
+    """Why it is placed: "bonus" (personal bonus), "reassign" (the weapon of a worker
+    replaced by a bonus unit: placed free, or back to the bank)."""
 
 
 class PlaceStep(Pending, tag="place"):
     """Place what a bonus granted, one piece per command [l.288; Quests l.377]."""
 
     queue: tuple[Placement, ...] = ()
-    then: str = "after_action"
+    then: AfterBonus = "after_action"
     """What follows once the queue is empty: "after_action", or "personal_bonus" (the
     personal bonus card is then used and the action ends)."""
 
@@ -131,12 +144,12 @@ class TrainStep(Pending, tag="train"):
     green: bool = False
 
 
-class GiveWeapon(Pending, tag="give_weapon"):
+class ChooseWeaponHolder(Pending, tag="give_weapon"):
     """Hand a weapon to one of your unarmed workers, or let it go back to the bank [l.327-329]."""
 
-    reason: str = "free"
+    reason: WeaponReason = "free"
     """"free": the green Train card's free weapon; "reassign": a trained worker's weapon."""
-    then: str = "after_action"
+    then: AfterWeapon = "after_action"
     """What follows: "after_action", or "free" (the green card's free weapon is offered next)."""
 
 
@@ -150,11 +163,11 @@ class AssignDamage(Pending, tag="damage"):
     """Choose which of your pieces take `damage` points of battle damage [l.345-353]."""
 
     damage: int = 0
-    side: str = "defender"
+    side: Side = "defender"
     """"defender" chooses first, then "attacker" [l.345, l.353]."""
 
 
-class MoveIn(Pending, tag="move_in"):
+class ChooseMoveIn(Pending, tag="move_in"):
     """The attacker moves at least one surviving unit into the taken hex [l.355]."""
 
 
@@ -162,14 +175,14 @@ class Retreat(Pending, tag="retreat"):
     """The defender's remaining units retreat to a neighbouring free hex [l.359]."""
 
 
-class KeepQuests(Pending, tag="keep_quests"):
+class ChooseQuestsToKeep(Pending, tag="keep_quests"):
     """Keep at least one of the quest cards just drawn [Draw quest cards, l.367-369]."""
 
-    deck: str = "0-1"
+    deck: QuestDeck = "0-1"
     options: tuple[str, ...] = ()
     least: int = 1
     """Fewest cards to keep: 1 for the Draw quest cards action, 0 for a personal bonus."""
-    then: str = "after_action"
+    then: AfterBonus = "after_action"
     """What follows: "after_action", or "personal_bonus" (the bonus card is then used)."""
 
 
@@ -179,7 +192,7 @@ class AiTurn(Pending, tag="ai_turn"):
 
 PendingAny = (
     ChooseStartQuest
-    | PlaceStartResource
+    | ChooseStartResource
     | ChooseAction
     | AfterAction
     | MovementStep
@@ -193,11 +206,11 @@ PendingAny = (
     | ChoosePersonalOption
     | PlaceStep
     | TrainStep
-    | GiveWeapon
+    | ChooseWeaponHolder
     | AttackStep
     | AssignDamage
-    | MoveIn
+    | ChooseMoveIn
     | Retreat
-    | KeepQuests
+    | ChooseQuestsToKeep
     | AiTurn
 )

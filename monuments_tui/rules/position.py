@@ -176,7 +176,7 @@ def _card_lines(state: GameState, civs: tuple[str, ...]) -> list[str]:
     lines = [f"quest-deck {deck} {words(ids)}" for deck, ids in state.quest_decks.items()]
     lines += [f"quest-discard {deck} {words(ids)}" for deck, ids in state.quest_discards.items()]
     lines += [f"common {level} {words(ids)}" for level, ids in state.common_piles.items()]
-    lines += [f"start-quests {civs[int(seat)]} {words(ids)}" for seat, ids in state.start_quests.items()]
+    lines += [f"start-quests {civs[seat]} {words(ids)}" for seat, ids in state.start_quests.items()]
     if not state.start_quests:
         lines.append(f"start-quests {NONE}")
     lines.append(f"removed {words(state.removed_cards)}")

@@ -13,14 +13,14 @@ from __future__ import annotations
 import msgspec
 
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.actions.production import HEX_LIMIT
 from monuments_tui.rules.config import RuleOptions
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.errors import PositionError
+from monuments_tui.rules.position_fields import make
 from monuments_tui.rules.position_parse import Reader
+from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
-
-RESOURCES = ("wood", "sheep", "metal", "food")
+from monuments_tui.rules.state import ABILITY_BUILDINGS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
 
 
 
@@ -43,7 +43,8 @@ def complete(reader: Reader) -> GameState:
     given = reader.given
     config = reader.config
     if "options" in given:
-        config = msgspec.structs.replace(config, options=RuleOptions(**given["options"][1]))
+        lineno, values = given["options"]
+        config = msgspec.structs.replace(config, options=make(RuleOptions, values, lineno))
     deal = new_game(config)
     state = GameState(config=config, players=[])
     _pieces(reader, state)
@@ -93,7 +94,7 @@ def _pieces(reader: Reader, state: GameState) -> None:
             if unit.kind not in ("worker", "army"):
                 raise PositionError(lineno, f"{unit.id}: only workers and armies travel aboard ferries [Ferry, l.254]")
     for place, (lineno, on) in reader.resources.items():
-        if sum(on.values()) > HEX_LIMIT:
+        if room_on(state, place) < 0:
             raise PositionError(lineno, f"{place} holds {sum(on.values())} resources; a hex holds at most {HEX_LIMIT} "
                                         "[Production, l.232]")
 
@@ -137,7 +138,7 @@ def _player(reader: Reader, state: GameState, deal: GameState, seat: int) -> Pla
     p = Player(
         seat=seat,
         civ=state.config.civs[seat],
-        hand=get("hand", [c for c in ACTION_CARDS if c not in discard and c not in in_play]),
+        hand=get("hand", [c for c in ACTION_IDS if c not in discard and c not in in_play]),
         discard=discard,
         green=get("green", []),
         layers=layers,
@@ -157,7 +158,7 @@ def _player(reader: Reader, state: GameState, deal: GameState, seat: int) -> Pla
     on_board = _board_counts(state, seat)
     p.supply = get("supply", {k: n - on_board.get(k, 0) - p.set_aside.get(k, 0) for k, n in PIECE_LIMITS.items()})
     tokens = dict(dealt.tokens)
-    for kind in ("workshop", "farm"):
+    for kind in ABILITY_BUILDINGS:
         if kind in tokens:
             tokens[kind] -= on_board.get(kind, 0)
     p.tokens = get("tokens", tokens)
@@ -191,10 +192,10 @@ def _cards(reader: Reader, state: GameState, deal: GameState) -> None:
     state.common_piles = {
         level: _value(reader, f"common {level}", [c for c in ids if c not in held]) for level, ids in deal.common_piles.items()
     }
-    start = {k[len("start-quests "):]: ids for k, (_, ids) in given.items() if k.startswith("start-quests")}
+    start = {int(k[len("start-quests "):]): ids for k, (_, ids) in given.items() if k.startswith("start-quests ") and k != "start-quests -"}
     if not any(k.startswith("start-quests") for k in given) and state.phase == "setup":
         start = {k: list(v) for k, v in deal.start_quests.items()}
-    state.start_quests = {str(s): start[str(s)] for s in range(state.seats) if str(s) in start}
+    state.start_quests = {s: start[s] for s in range(state.seats) if s in start}
     placed = {q for d in state.quest_decks.values() for q in d}
     state.removed_cards = _value(reader, "removed", [c for c in deal.removed_cards if c not in held | placed])
 
@@ -210,7 +211,7 @@ def _out(state: GameState, item: str) -> int:
 
 def _weapons_waiting(pending) -> int:
     """A trained worker's weapon waits for a new holder while its reassignment is pending [l.327-329]."""
-    if isinstance(pending, pd.GiveWeapon) and pending.reason == "reassign":
+    if isinstance(pending, pd.ChooseWeaponHolder) and pending.reason == "reassign":
         return 1
     if isinstance(pending, pd.PlaceStep):
         return sum(1 for p in pending.queue if p.what == "weapon" and p.source == "reassign")

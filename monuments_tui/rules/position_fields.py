@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from monuments_tui.rules.config import domain_words
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.pending import Placement
 
@@ -24,7 +25,7 @@ NONE = "-"
 """Written for None and for an empty list."""
 
 _BARE = re.compile(r"^[A-Za-z0-9_.:@+/'-]+$")
-_FIELD = re.compile(r'\s*([a-z_\-]+)=("(?:[^"\\]|\\.)*"|[^\s"]*)')
+_FIELD = re.compile(r'\s*([a-z0-9_\-]+)=("(?:[^"\\]|\\.)*"|[^\s"]*)')
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -94,6 +95,12 @@ def read_fields(cls, rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str,
 
 def read_value(tp, raw: str, name: str, lineno: int, civs: tuple[str, ...]) -> Any:
     """One field's value, by its type."""
+    if typing.get_origin(tp) in (typing.Annotated, typing.Literal):
+        value = raw if typing.get_origin(tp) is typing.Literal else read_value(typing.get_args(tp)[0], raw, name, lineno, civs)
+        try:
+            return msgspec.convert(value, tp)
+        except msgspec.ValidationError:
+            raise PositionError(lineno, f"{name} takes {domain_words(tp)}, not {raw!r}") from None
     args = [a for a in typing.get_args(tp) if a is not type(None)]
     if type(None) in typing.get_args(tp):
         return None if raw == NONE else read_value(args[0], raw, name, lineno, civs)
@@ -134,8 +141,11 @@ def read_seat(civ: str, lineno: int, civs: tuple[str, ...]) -> int:
 
 
 def make(cls, values: dict, lineno: int):
-    """`cls(**values)`, a missing field refused with the line."""
+    """`cls(**values)`, checked against the field types as a decoded save is: a missing field
+    or a value out of its domain is refused with the line."""
     try:
-        return cls(**values)
-    except TypeError as exc:
+        made = cls(**values)
+        msgspec.convert(msgspec.to_builtins(made), cls)
+    except (TypeError, msgspec.ValidationError) as exc:
         raise PositionError(lineno, f"{cls.__name__}: {exc}") from None
+    return made

@@ -13,15 +13,29 @@ import typing
 
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.config import CIVS, MODES, GameConfig, RuleOptions, validate_config
-from monuments_tui.rules.content import load_content
-from monuments_tui.rules.notation import PIECES, RESOURCES
+from monuments_tui.rules.config import MODES, GameConfig, RuleOptions, validate_config
+from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content
 from monuments_tui.rules.errors import PositionError
+from monuments_tui.rules.notation import PIECES
 from monuments_tui.rules.position import HEADER
-from monuments_tui.rules.position_fields import NONE, make, read_fields, read_flag, read_seat
+from monuments_tui.rules.position_fields import (
+    NONE,
+    make,
+    read_fields,
+    read_flag,
+    read_seat,
+)
 from monuments_tui.rules.setup import QUEST_DECKS
-from monuments_tui.rules.state import ACTION_CARDS, AiState, Battle, BattleRecord, Bridge, Building, Ferry, Unit
-
+from monuments_tui.rules.state import (
+    MILITARY,
+    AiState,
+    Battle,
+    BattleRecord,
+    Bridge,
+    Building,
+    Ferry,
+    Unit,
+)
 
 PENDING_KINDS = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
 _PIECE = re.compile(r"^([a-z]+)(\*)?(?:#([A-Za-z]+[0-9]+))?(?:@(ferry[0-9]+))?$")
@@ -143,7 +157,7 @@ class Reader:
         elif key == "pending":
             self._remember(self.given, key, lineno, self._pending(lineno, rest))
         elif key == "card-in-play":
-            card = None if rest == NONE else self.card(rest, ACTION_CARDS, "action card", lineno)
+            card = None if rest == NONE else self.card(rest, ACTION_IDS, "action card", lineno)
             self._remember(self.given, key, lineno, card)
         elif key == "battle":
             self._remember(self.given, key, lineno, make(Battle, read_fields(Battle, rest, lineno, self.config.civs), lineno))
@@ -256,7 +270,7 @@ class Reader:
             raise PositionError(lineno, f"{w!r} is not a piece; write a code ({', '.join(PIECES)}) with an optional "
                                         "#id, e.g. 'w#u5', 'fort*#b3' (damaged), 'army#u9@ferry12' (aboard a ferry)")
         damaged, pid, ferry = bool(m.group(2)), m.group(3), m.group(4)
-        is_unit = code in UNIT_CODES or code in ("army", "navy", "air")
+        is_unit = code in UNIT_CODES or code in MILITARY
         if damaged and is_unit:
             raise PositionError(lineno, f"{w!r}: only buildings are damaged (the star)")
         if ferry and not is_unit:
@@ -309,8 +323,8 @@ class Reader:
     # -- players and cards ------------------------------------------------------------------------
     def _player_line(self, lineno: int, seat: int, key: str, rest: str) -> None:
         content = self.content
-        tables = {"hand": (ACTION_CARDS, "action card"), "discard": (ACTION_CARDS, "action card"),
-                  "green": ({*ACTION_CARDS, *content.ai_by_id}, "action card"), "bonuses": (content.common_by_id, "common bonus card"),
+        tables = {"hand": (ACTION_IDS, "action card"), "discard": (ACTION_IDS, "action card"),
+                  "green": ({*ACTION_IDS, *content.ai_by_id}, "action card"), "bonuses": (content.common_by_id, "common bonus card"),
                   "personal": (content.personal_by_id, "personal bonus card"), "quests": (content.quest_by_id, "quest"),
                   "completed": (content.quest_by_id, "quest")}
         if key in tables:
@@ -375,7 +389,7 @@ class Reader:
 
     def all_cards(self) -> set[str]:
         c = self.content
-        return {*ACTION_CARDS, *c.common_by_id, *c.personal_by_id, *c.ability_by_id, *c.score_by_id,
+        return {*ACTION_IDS, *c.common_by_id, *c.personal_by_id, *c.ability_by_id, *c.score_by_id,
                 *c.quest_by_id, *c.ai_by_id}
 
     def card(self, card: str, table, what: str, lineno: int) -> str:

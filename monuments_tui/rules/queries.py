@@ -118,9 +118,18 @@ def resource_totals(state: GameState, seat: int) -> Counter:
     return totals
 
 
+HEX_LIMIT = 5
+"""Most resources one hex may hold [Production, l.232]; carrying onto a hex keeps to it too (B52)."""
+
+
 def resources_on(state: GameState, place: str) -> int:
     """How many resources lie on a hex (or ferry)."""
     return sum(state.resources.get(place, {}).values())
+
+
+def room_on(state: GameState, hex_id: str) -> int:
+    """How many more resources fit on `hex_id` (below 0 if it holds too many) [Production, l.232]."""
+    return HEX_LIMIT - resources_on(state, hex_id)
 
 
 def controlled_land(state: GameState, seat: int) -> set[str]:
@@ -137,11 +146,6 @@ def controlled_water(state: GameState, seat: int) -> set[str]:
     """Water hexes `seat` controls: navies, air forces, or its units aboard a ferry there."""
     water = layout(state).water
     return {u.hex for u in state.units.values() if u.owner == seat and u.hex in water}
-
-
-def controls_hex(state: GameState, seat: int, hex_id: str) -> bool:
-    """True if `seat` has a unit in `hex_id` that controls it."""
-    return hex_id in controlled_land(state, seat) or hex_id in controlled_water(state, seat)
 
 
 def hex_controller(state: GameState, hex_id: str) -> int | None:
@@ -205,9 +209,3 @@ def carry_limit(state: GameState, unit: Unit) -> int:
         return 0
     base = 1 + bonus_amount(state, unit.owner, "worker_carry")
     return max(base, 2) if unit.horse else base
-
-
-def land_hexes_in_region(state: GameState, region: str) -> set[str]:
-    """In-play land hexes of a map region."""
-    board = load_board()
-    return {h for h in layout(state).land if board.hex(h).region == region}

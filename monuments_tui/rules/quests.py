@@ -18,7 +18,7 @@ from monuments_tui.rules.queries import (
     resource_totals,
     units_of,
 )
-from monuments_tui.rules.state import GameState
+from monuments_tui.rules.state import MILITARY, GameState
 
 DECK_LEVELS = {"start": (0, 1), "0-1": (0, 1), "2-3": (2, 3), "4-5": (4, 5)}
 """Monument levels printed on each quest deck's back; starting quests count as 0-1 (B27)."""
@@ -78,7 +78,7 @@ def task_value(state: GameState, seat: int, task, since: int = 0) -> int:
     if kind == "units":
         return len(units_of(state, seat, task.piece))
     if kind == "military_units":
-        return sum(len(units_of(state, seat, k)) for k in ("navy", "army", "air"))
+        return sum(len(units_of(state, seat, k)) for k in MILITARY)
     if kind == "armed_workers":
         return sum(1 for u in units_of(state, seat, "worker") if u.weapon)
     if kind == "layers":

@@ -13,7 +13,7 @@ from monuments_tui.rules.queries import units_at
 from monuments_tui.rules.state import GameState, Unit
 
 
-def worker_removal_events(state: GameState, unit: Unit, reason: str, weapon_to_bank: bool = True) -> list[ev.Event]:
+def worker_removal_events(state: GameState, unit: Unit, reason: ev.RemovalReason, weapon_to_bank: bool = True) -> list[ev.Event]:
     """A worker leaves the board for its owner's supply.
 
     Its weapon is lost to the bank [Weapons, l.327] (unless `weapon_to_bank` is False,
@@ -36,7 +36,7 @@ def worker_removal_events(state: GameState, unit: Unit, reason: str, weapon_to_b
     return events
 
 
-def unit_loss_events(state: GameState, unit: Unit, reason: str) -> list[ev.Event]:
+def unit_loss_events(state: GameState, unit: Unit, reason: ev.RemovalReason) -> list[ev.Event]:
     """A unit leaves the board to its owner's supply; a worker's weapon goes back to the bank
     [l.327] and its horse to another worker or its owner's hand (as when sacrificed)."""
     if unit.kind == "worker":
@@ -44,7 +44,7 @@ def unit_loss_events(state: GameState, unit: Unit, reason: str) -> list[ev.Event
     return [ev.UnitRemoved(unit.id, reason)]
 
 
-def units_lost_events(state: GameState, unit_ids: list[str], reason: str) -> list[ev.Event]:
+def units_lost_events(state: GameState, unit_ids: list[str], reason: ev.RemovalReason) -> list[ev.Event]:
     """Several units leave together, one after another: each removal sees the ones before
     it, so a horse never passes to a worker that is leaving too."""
     out: list[ev.Event] = []

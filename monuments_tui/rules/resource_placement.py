@@ -9,13 +9,17 @@ Its own module because set-up and quests (`actions/turn.py`), bonus placement
 
 from __future__ import annotations
 
-from monuments_tui.rules.board import RESOURCES, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.queries import layout, occupied_by_other, resources_on, workers_on_land
+from monuments_tui.rules.queries import (
+    HEX_LIMIT,
+    layout,
+    occupied_by_other,
+    room_on,
+    workers_on_land,
+)
 from monuments_tui.rules.state import GameState
-
-HEX_LIMIT = 5
-"""At most 5 resources on a hex at any time [Production, l.232]."""
 
 
 def check_resource_placement(
@@ -46,7 +50,7 @@ def check_resource_placement(
             raise RuleViolation(f"you have no worker on {hex_id}", rule, "Place it where you have a worker.")
     elif occupied_by_other(state, hex_id, seat):
         raise RuleViolation(f"another player has pieces on {hex_id}", "Player set-up, l.162 (B55)")
-    if resources_on(state, hex_id) >= HEX_LIMIT:
+    if room_on(state, hex_id) < 1:
         raise RuleViolation(f"{hex_id} already holds {HEX_LIMIT} resources", "Production, l.232")
     if state.config.options.bank_limited and state.bank.get(resource, 0) < 1:
         raise RuleViolation(f"the bank has no {resource} left", "Components, l.78-81 (B50)")

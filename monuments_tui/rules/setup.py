@@ -13,11 +13,16 @@ from __future__ import annotations
 from monuments_tui.rules import rng as random
 from monuments_tui.rules.board import layout_for, load_board
 from monuments_tui.rules.config import GameConfig, validate_config
-from monuments_tui.rules.content import common_bonus_for, load_content, quests_for
-from monuments_tui.rules.pending import ChooseStartQuest, PlaceStartResource
+from monuments_tui.rules.content import (
+    ACTION_IDS,
+    common_bonus_for,
+    load_content,
+    quests_for,
+)
+from monuments_tui.rules.pending import ChooseStartQuest, ChooseStartResource
 from monuments_tui.rules.solo.deck import first_deck
 from monuments_tui.rules.solo.tables import quests_the_ai_can_complete
-from monuments_tui.rules.state import ACTION_CARDS, BANK_START, PIECE_LIMITS, GameState, Player, Unit
+from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState, Player, Unit
 
 QUEST_DECKS = ("0-1", "2-3", "4-5")
 SET_ASIDE_PIECES = ("town", "fort", "factory", "navy", "army", "air")
@@ -86,7 +91,7 @@ def new_game(config: GameConfig) -> GameState:
             Player(
                 seat=seat,
                 civ=civ,
-                hand=list(ACTION_CARDS),
+                hand=list(ACTION_IDS),
                 supply=supply,
                 set_aside=set_aside,
                 personal_deck=personal,
@@ -115,9 +120,9 @@ def new_game(config: GameConfig) -> GameState:
             dealt_start[seat] = (starting.pop(0), starting.pop(0))
     removed = list(starting)  # the other starting quests leave the game [l.154]
 
-    levels: dict[str, list[str]] = {str(level): [] for level in range(1, 6)}
+    levels: dict[int, list[str]] = {level: [] for level in range(1, 6)}
     for card in common_bonus_for(seats, solo):
-        levels[str(card.level)].append(card.id)
+        levels[card.level].append(card.id)
 
     state = GameState(
         config=config,
@@ -131,7 +136,7 @@ def new_game(config: GameConfig) -> GameState:
         removed_cards=removed,
         rng=state_rng,
         next_id=next_id,
-        start_quests={str(k): list(v) for k, v in dealt_start.items()},
+        start_quests={k: list(v) for k, v in dealt_start.items()},
     )
     if config.ai_seat is not None:
         _place_ai_start_resources(state, config.ai_seat)
@@ -151,10 +156,10 @@ def next_setup_pending(state: GameState, seat: int, left: int):
     Returns None when set-up is complete.
     """
     if left > 0:
-        return PlaceStartResource(seat, left)
+        return ChooseStartResource(seat, left)
     for nxt in range(seat + 1, state.seats):
         if nxt != state.config.ai_seat:
-            return ChooseStartQuest(nxt, tuple(state.start_quests[str(nxt)]))
+            return ChooseStartQuest(nxt, tuple(state.start_quests[nxt]))
     return None
 
 

@@ -7,24 +7,28 @@ by id. States are msgspec Structs so that they copy, compare and serialise exact
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 import msgspec
 
-from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.config import Difficulty, GameConfig
+from monuments_tui.rules.content import ActionId, AiCardId, Civ, QuestDeck, Resource
 from monuments_tui.rules.pending import PendingAny
 
-ACTION_CARDS = (
-    "upgrade",
-    "movement",
-    "production",
-    "build",
-    "populate",
-    "monument",
-    "train",
-    "attack",
-    "quest",
-    "trade",
-)
-"""The 10 action cards every player holds [Player set-up, l.152]."""
+Phase = Literal["setup", "play", "over"]
+"""Set-up [Set-up, l.118-166], the turns of play [l.204], and the end [Game end, l.391]."""
+MilitaryKind = Literal["navy", "army", "air"]
+UnitKind = Literal["worker", MilitaryKind]
+"""Workers and the three military units [Components, Per player, l.93-99]."""
+HexBuildingKind = Literal["town", "fort", "factory"]
+"""The buildings of the Build action [Buildings, l.244-250]; at most one of each per hex (B53)."""
+AbilityBuildingKind = Literal["workshop", "farm"]
+"""Buildings that only an ability card builds (B21)."""
+BuildingKind = Literal[HexBuildingKind, AbilityBuildingKind]
+
+MILITARY: tuple[str, ...] = get_args(MilitaryKind)
+HEX_BUILDINGS: tuple[str, ...] = get_args(HexBuildingKind)
+ABILITY_BUILDINGS: tuple[str, ...] = get_args(AbilityBuildingKind)
 
 PIECE_LIMITS = {
     "worker": 15,
@@ -40,17 +44,13 @@ PIECE_LIMITS = {
 BANK_START = {"wood": 25, "sheep": 25, "metal": 25, "food": 25, "weapon": 25, "token": 25}
 """The shared bank: 25 of each resource, 25 weapons, 25 bridge/ferry tokens [l.78-83]."""
 
-MILITARY = ("navy", "army", "air")
-BUILDINGS = ("town", "fort", "factory", "workshop", "farm")
-
 
 class Unit(msgspec.Struct):
     """A worker or military unit on the board."""
 
     id: str
     owner: int
-    kind: str
-    """"worker", "navy", "army" or "air"."""
+    kind: UnitKind
     hex: str
     """The hex it stands in; for a ferry passenger, the ferry's water hex."""
     ferry: str | None = None
@@ -64,7 +64,7 @@ class Building(msgspec.Struct):
 
     id: str
     owner: int
-    kind: str
+    kind: BuildingKind
     hex: str
     damaged: bool = False
 
@@ -96,11 +96,11 @@ class Player(msgspec.Struct):
     """One seat's cards, pieces in supply and progress."""
 
     seat: int
-    civ: str
-    hand: list[str]
-    discard: list[str] = []
-    green: list[str] = []
-    """Ids of the action cards this player has upgraded."""
+    civ: Civ
+    hand: list[ActionId]
+    discard: list[ActionId] = []
+    green: list[ActionId | AiCardId] = []
+    """Ids of the action cards this player has upgraded (the solo AI's: its AI cards, B75)."""
     layers: int = 0
     supply: dict[str, int] = {}
     """Pieces available to bring into play."""
@@ -124,38 +124,35 @@ class Player(msgspec.Struct):
     """Ability tokens still in hand (horses, workshops, farms)."""
 
 
-class BattleRecord(msgspec.Struct, frozen=True):
+class BattleOutcome(msgspec.Struct, frozen=True):
+    """Who fought whom where, the rolls and the losses: what a battle in progress and its
+    record share [Attack, l.337-359]."""
+
+    attacker: int
+    defender: int
+    target: str
+    origins: tuple[str, ...]
+    """The hexes the attackers came from."""
+    attack_power: int
+    defence_power: int
+    attack_pips: tuple[int, ...]
+    defence_pips: tuple[int, ...]
+    attacker_won: bool
+    attacker_losses: tuple[str, ...] = ()
+    defender_losses: tuple[str, ...] = ()
+
+
+class Battle(BattleOutcome, frozen=True, kw_only=True):
+    """A battle being resolved: damage, take-over and retreat are choices of their own."""
+
+    attackers: tuple[str, ...]
+    """Ids of the attacking units."""
+
+
+class BattleRecord(BattleOutcome, frozen=True, kw_only=True):
     """One battle, kept for the log and for battle quests [B26]."""
 
     round: int
-    attacker: int
-    defender: int
-    target: str
-    origins: tuple[str, ...]
-    attack_power: int
-    defence_power: int
-    attack_pips: tuple[int, ...]
-    defence_pips: tuple[int, ...]
-    attacker_won: bool
-    attacker_losses: tuple[str, ...] = ()
-    defender_losses: tuple[str, ...] = ()
-
-
-class Battle(msgspec.Struct):
-    """A battle being resolved: damage, take-over and retreat are choices of their own."""
-
-    attacker: int
-    defender: int
-    target: str
-    origins: tuple[str, ...]
-    attackers: tuple[str, ...]
-    attack_power: int
-    defence_power: int
-    attack_pips: tuple[int, ...]
-    defence_pips: tuple[int, ...]
-    attacker_won: bool
-    attacker_losses: tuple[str, ...] = ()
-    defender_losses: tuple[str, ...] = ()
 
 
 class AiState(msgspec.Struct):
@@ -166,13 +163,12 @@ class AiState(msgspec.Struct):
     AI's upgraded cards are its player's `green` list, so scoring counts them (B75).
     """
 
-    difficulty: str
-    """"easy", "normal", "hard" or "insane"."""
-    draw: list[str] = []
+    difficulty: Difficulty
+    draw: list[AiCardId] = []
     """The draw pile, top first."""
-    discard: list[str] = []
-    set_aside: list[str] = []
-    card: str | None = None
+    discard: list[AiCardId] = []
+    set_aside: list[AiCardId] = []
+    card: AiCardId | None = None
     """The card drawn last (being resolved, or resolved in the AI's last turn)."""
     outcome: str = ""
     """What the last card did, in words (for the app's AI panel)."""
@@ -187,16 +183,16 @@ class GameState(msgspec.Struct):
     buildings: dict[str, Building] = {}
     bridges: dict[str, Bridge] = {}
     ferries: dict[str, Ferry] = {}
-    resources: dict[str, dict[str, int]] = {}
+    resources: dict[str, dict[Resource, int]] = {}
     """Resources lying on each hex: hex id -> resource -> count."""
     bank: dict[str, int] = {}
-    quest_decks: dict[str, list[str]] = {}
+    quest_decks: dict[QuestDeck, list[str]] = {}
     """Face-down quest decks "0-1", "2-3", "4-5", top first."""
-    quest_discards: dict[str, list[str]] = {}
-    common_piles: dict[str, list[str]] = {}
-    """Common bonus cards still available, by level "1".."5"."""
-    start_quests: dict[str, list[str]] = {}
-    """Starting quests dealt to each seat ("0", "1", ...) and not yet chosen: hidden [l.154]."""
+    quest_discards: dict[QuestDeck, list[str]] = {}
+    common_piles: dict[int, list[str]] = {}
+    """Common bonus cards still available, by level 1..5."""
+    start_quests: dict[int, list[str]] = {}
+    """Starting quests dealt to each seat and not yet chosen, by seat: hidden [l.154]."""
     removed_cards: list[str] = []
     """Cards out of the game (unused starting quests, the AI's discarded bonuses)."""
     rng: int = 0
@@ -204,12 +200,11 @@ class GameState(msgspec.Struct):
     round: int = 0
     current: int = 0
     """The seat whose turn it is."""
-    phase: str = "setup"
-    """"setup", "play" or "over"."""
+    phase: Phase = "setup"
     final_round: bool = False
     """Someone has built layer 5: this round is the last [Game end, l.391]."""
     pending: PendingAny | None = None
-    card_in_play: str | None = None
+    card_in_play: ActionId | None = None
     """The action card being resolved this turn."""
     battle: Battle | None = None
     battles: list[BattleRecord] = []

@@ -47,13 +47,13 @@ def visible_state(state: GameState, seat: int | None) -> GameState:
             player.quests = _blank(player.quests)
             player.battles_at_draw = {}  # keyed by the hidden quest ids
     out.start_quests = {
-        k: (list(v) if sees_quests_of(state, seat, int(k)) else _blank(v)) for k, v in out.start_quests.items()
+        k: (list(v) if sees_quests_of(state, seat, k) else _blank(v)) for k, v in out.start_quests.items()
     }
     out.quest_decks = {deck: _blank(cards) for deck, cards in out.quest_decks.items()}
     out.quest_discards = {deck: _blank(cards) for deck, cards in out.quest_discards.items()}
     out.removed_cards = [HIDDEN if card in quests else card for card in out.removed_cards]
     pending = out.pending
-    if isinstance(pending, (pd.ChooseStartQuest, pd.KeepQuests)) and not sees_quests_of(state, seat, pending.seat):
+    if isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)) and not sees_quests_of(state, seat, pending.seat):
         out.pending = replace(pending, options=tuple(_blank(pending.options)))
     return out
 
@@ -74,6 +74,6 @@ def visible_event(state: GameState, event: ev.Event, seat: int | None) -> ev.Eve
         return replace(event, order=tuple(_blank(event.order)))
     if isinstance(event, ev.PendingSet):
         pending = event.pending
-        if isinstance(pending, (pd.ChooseStartQuest, pd.KeepQuests)) and not sees_quests_of(state, seat, pending.seat):
+        if isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)) and not sees_quests_of(state, seat, pending.seat):
             return replace(event, pending=replace(pending, options=tuple(_blank(pending.options))))
     return event

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from monuments_tui.rules.board import CIVS
+from monuments_tui.rules.content import CIVS, RESOURCES
 from monuments_tui.ui.theme import tone
 
 __all__ = [
@@ -27,7 +27,7 @@ CIV_LETTERS = {"greece": "G", "egypt": "E", "maya": "M", "inca": "I"}
 """The letter that marks each civilisation's pieces on the map."""
 
 PRODUCTION_LETTER = {"wood": "W", "food": "F", "metal": "M", "sheep": "S"}
-RESOURCE_ORDER = ("wood", "food", "metal", "sheep")
+RESOURCE_ORDER = RESOURCES
 BUILDING_LETTER = {"town": "T", "fort": "F", "factory": "X", "workshop": "K", "farm": "R"}
 DIRECTION_ARROW = {"W": "←", "E": "→", "NW": "↖", "NE": "↗", "SW": "↙", "SE": "↘"}
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from monuments_tui.rules import queries as q
 from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content, monument_name
+from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content, monument_name
 from monuments_tui.rules.quests import (
     completable_quests,
     describe_task,
@@ -24,14 +24,13 @@ from monuments_tui.rules.quests import (
     task_target,
     task_value,
 )
-from monuments_tui.rules.state import ACTION_CARDS, GameState
+from monuments_tui.rules.state import GameState
 from monuments_tui.ui.map_style import CIV_LETTERS
-from monuments_tui.ui.theme import CIVS, tone
+from monuments_tui.ui.theme import tone
 
 CIV_STYLE = {civ: tone(f"civ-{civ}") for civ in CIVS}
 CIV_LETTER = CIV_LETTERS
 RES_SHORT = {"wood": "wd", "food": "fd", "metal": "mt", "sheep": "sh"}
-RESOURCES = ("wood", "food", "metal", "sheep")
 GREEN = tone("good")
 RED = tone("bad")
 DIM = tone("muted")
@@ -194,7 +193,7 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True, ratio=1)
     table.add_column(no_wrap=True, justify="right")
-    for card in ACTION_CARDS:
+    for card in ACTION_IDS:
         if card not in p.hand:
             continue
         action = content.action_by_id[card]
@@ -230,7 +229,7 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     parts: list[RenderableType] = [table, out]
     if wide:
         texts = Text("\nWhat the cards do (scroll):", style="bold")
-        for card in ACTION_CARDS:
+        for card in ACTION_IDS:
             action = content.action_by_id[card]
             green = card in p.green
             where = "hand" if card in p.hand else "discard" if card in p.discard else "in play"
@@ -339,7 +338,7 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
         if show_all or seat is None:
             out.append_text(civ_label(state, s))
             out.append("\n")
-        pending_start = state.start_quests.get(str(s))
+        pending_start = state.start_quests.get(s)
         if pending_start and state.phase == "setup":
             out.append("  starting quests to choose from: " + ", ".join(pending_start) + "\n", style=DIM)
         if not p.quests:

@@ -18,6 +18,8 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.theme import Theme
 
+from monuments_tui.rules.content import CIVS
+
 COLOURS = {
     "civ-greece": "#4da6ff",
     "civ-egypt": "#ffa726",
@@ -45,7 +47,6 @@ COLOURS = {
 }
 """Theme variables (used as `$civ-greece` in the stylesheet) and their values in every built-in theme."""
 
-CIVS = ("greece", "egypt", "maya", "inca")
 MAP_ROLES = ("label", "land", "land-id", "water-id", "lake", "light-blue", "out", "coast", "cargo", "river",
              "bridge", "ferry", "resource", "wood", "food", "metal", "sheep")
 

@@ -117,7 +117,7 @@ def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int
         case c.Move(piece, src, dst, carry):
             carried = f", carrying {', '.join(carry)}" if carry else ""
             return f"moves {piece_words(piece)} from {src} to {dst}{carried}"
-        case c.Board(ferry, pieces, carry):
+        case c.BoardFerry(ferry, pieces, carry):
             carried = f", carrying {', '.join(carry)}" if carry else ""
             return f"boards {' and '.join(piece_words(p) for p in pieces)} onto ferry {ferry}{carried}"
         case c.Sail(ferry, dst):

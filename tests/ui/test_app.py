@@ -6,7 +6,7 @@ import os
 
 import msgspec
 
-from monuments_tui.rules import GameConfig
+from monuments_tui.rules import GameConfig, RuleOptions
 from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain, TooSmall
@@ -129,6 +129,20 @@ async def test_the_rule_options_reach_the_game_config(tmp_path):
         assert config.civs == ("greece", "egypt", "maya", "inca") and config.mode == "scarcity"
         assert (config.options.retreat, config.options.dice_cap, config.options.air_fly_over) == ("each", 3, True)
         assert config.options.battle_quests_since_draw and config.options.trade_any_resource
+
+
+
+async def test_the_form_refuses_a_rule_option_out_of_its_domain_saying_what_it_takes(tmp_path):
+    app = MonumentsApp(saves_dir=tmp_path, start="new")
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.screen
+        for name, value, words in (("dice_cap", "11", "from 0 to 10"), ("layer4_workers", "-5", "from 1 to 3")):
+            form.query_one(f"#opt-{name}").value = value
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is form
+            assert f"rule option {name} takes a whole number {words}" in str(form.query_one("#form-error").render())
+            form.query_one(f"#opt-{name}").value = str(getattr(RuleOptions(), name))
 
 
 # -- playing ---------------------------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
     return continue_battle(state, damage_events(state, p.side, chosen), nxt)
 
 
-@rule((pd.MoveIn, cmd.MoveIn))
+@rule((pd.ChooseMoveIn, cmd.MoveIn))
 def move_in(state: GameState, c: cmd.MoveIn) -> list[ev.Event]:
     """Move at least one surviving attacker into the taken hex; the others may stay [l.355 (B33)]."""
     b = state.battle
@@ -235,7 +235,7 @@ def _gen_damage(state: GameState):
         yield cmd.Damage(tuple(cmd.PieceAt(f.code, f.hex) for f in way))
 
 
-@generator(pd.MoveIn)
+@generator(pd.ChooseMoveIn)
 def _gen_move_in(state: GameState):
     b = state.battle
     groups = move_in_groups(state, b)

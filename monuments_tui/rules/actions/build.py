@@ -17,11 +17,9 @@ from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import bonus_amount, buildings_at, has_ability, layout, workers_on_land
 from monuments_tui.rules.registry import generator, rule
-from monuments_tui.rules.state import Bridge, Building, Ferry, GameState
+from monuments_tui.rules.state import ABILITY_BUILDINGS, HEX_BUILDINGS, Bridge, Building, Ferry, GameState
 
 RULE = "Build a building, l.240"
-HEX_BUILDINGS = ("town", "fort", "factory")
-ABILITY_BUILDINGS = ("workshop", "farm")
 
 
 @opener("build")

@@ -167,7 +167,7 @@ def common_bonus_options(state: GameState, seat: int, level: int) -> tuple[str, 
     """
     cards = load_content().common_by_id
     held = Counter(cards[c].effect for c in state.players[seat].bonuses)
-    return tuple(c for c in state.common_piles.get(str(level), []) if held[cards[c].effect] < cards[c].copy_mark)
+    return tuple(c for c in state.common_piles.get(level, []) if held[cards[c].effect] < cards[c].copy_mark)
 
 
 def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, level: int) -> list[ev.Event]:
@@ -178,7 +178,7 @@ def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, leve
     """
     after = fold(state, events)
     if after.config.ai_seat == seat:
-        pile = after.common_piles.get(str(level), [])
+        pile = after.common_piles.get(level, [])
         if pile:
             k, position = random.randbelow(after.rng, len(pile))
             keeper = seat if level == LAST_LAYER else None
@@ -194,7 +194,7 @@ def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, leve
 def choose_bonus(state: GameState, c: cmd.ChooseBonus) -> list[ev.Event]:
     """Take one available common bonus card of the layer just built; it stays active [l.280-282]."""
     p = state.pending
-    if c.card not in p.options or c.card not in state.common_piles.get(str(p.level), []):
+    if c.card not in p.options or c.card not in state.common_piles.get(p.level, []):
         raise RuleViolation(
             f"{c.card} is not a Layer-{p.level} common bonus you may take",
             "Monument, l.280-282: a card of the layer's level, within its copy mark",

@@ -15,19 +15,19 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import (
+    HEX_LIMIT,
     bonus_amount,
     carry_limit,
     layout,
     occupied_by_other,
     piece_code,
-    resources_on,
+    room_on,
     units_at,
     units_of,
     worker_moves,
 )
 from monuments_tui.rules.reach import can_enter, ferry_targets, reachable
 from monuments_tui.rules.registry import generator, rule
-from monuments_tui.rules.resource_placement import HEX_LIMIT
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Movement, l.221-225"
@@ -108,7 +108,7 @@ def _carry(state: GameState, unit: Unit, src: str, dst: str, carry: tuple[str, .
         on_src[resource] -= 1
     if dst not in layout(state).land:
         raise RuleViolation(f"resources cannot be dropped on {dst}", "Movement, l.221 (B48)", "Carry them to a land hex.")
-    if resources_on(state, dst) + len(carry) > HEX_LIMIT:
+    if len(carry) > room_on(state, dst):
         raise RuleViolation(f"{dst} would hold more than {HEX_LIMIT} resources", "Production, l.232 (B52)")
     return ev.ResourcesCarried(src, dst, tuple(carry))
 
@@ -133,8 +133,8 @@ def check_ferry_use(state: GameState, seat: int, ferry_id: str) -> None:
         raise RuleViolation(f"{ferry_id} is controlled by another player", "Ferry, l.254 (B43)")
 
 
-@rule((pd.MovementStep, cmd.Board))
-def board_ferry(state: GameState, c: cmd.Board) -> list[ev.Event]:
+@rule((pd.MovementStep, cmd.BoardFerry))
+def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
     """Board 1 or 2 workers/armies onto a docked ferry; it is pushed to the centre of its water [l.223, l.254 (B44)]."""
     p = state.pending
     check_ferry_use(state, p.seat, c.ferry)
@@ -205,7 +205,7 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
         cargo = state.resources.get(c.ferry, {})
         if cargo:
             loads = tuple(r for r, n in sorted(cargo.items()) for _ in range(n))
-            if land not in lay.land or resources_on(state, land) + len(loads) > HEX_LIMIT:
+            if land not in lay.land or len(loads) > room_on(state, land):
                 raise RuleViolation(f"the cargo cannot be unloaded on {land}", "Production, l.232 (B48)")
             events.append(ev.ResourcesCarried(c.ferry, land, loads))
     moved = (c.ferry,) + tuple(u.id for u in passengers)
@@ -259,11 +259,11 @@ def _gen_movement(state: GameState):
             codes = sorted(by_code)
             for a in codes:
                 for group in ((a,), *((a, b) for b in codes if b >= a)):
-                    yield cmd.Board(fid, group)
+                    yield cmd.BoardFerry(fid, group)
                     limit = sum(carry_limit(state, by_code[g]) for g in group)
                     if limit:
                         for load in _loads(state.resources.get(ferry.land, {}), limit):
-                            yield cmd.Board(fid, group, load)
+                            yield cmd.BoardFerry(fid, group, load)
         aboard = any(u.ferry == fid for u in state.units.values())
         targets = ferry_targets(state, p.seat, ferry.water, 2 if aboard else 1, ferry.land)
         for water, land in sorted(targets, key=lambda k: (k[0], k[1] or "")):

@@ -15,15 +15,22 @@ from collections.abc import Iterator
 from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.actions.build import HEX_BUILDINGS, placement_events
+from monuments_tui.rules.actions.build import placement_events
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.actions.train import unit_from_worker
-from monuments_tui.rules.board import RESOURCES, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
-from monuments_tui.rules.queries import building_usable, layout, monument_hex, units_at, units_of
+from monuments_tui.rules.queries import (
+    building_usable,
+    layout,
+    monument_hex,
+    units_at,
+    units_of,
+)
 from monuments_tui.rules.resource_placement import check_resource_placement
-from monuments_tui.rules.state import MILITARY, GameState
+from monuments_tui.rules.state import HEX_BUILDINGS, MILITARY, GameState
 
 BONUS_RULE = "Build a layer of your monument, l.288"
 LAND_BUILDINGS = HEX_BUILDINGS

@@ -13,16 +13,16 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.queries import (
+    HEX_LIMIT,
     bonus_amount,
     building_usable,
     buildings_at,
     controlled_land,
     layout,
-    resources_on,
+    room_on,
     workers_on_land,
 )
 from monuments_tui.rules.registry import generator, rule
-from monuments_tui.rules.resource_placement import HEX_LIMIT
 from monuments_tui.rules.state import GameState
 
 PER_ACTION_LIMIT = 3
@@ -55,7 +55,7 @@ def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
             raw += 1
     amount = min(raw, PER_ACTION_LIMIT)
     reason = "3 per hex per action" if raw > PER_ACTION_LIMIT else ""
-    room = HEX_LIMIT - resources_on(state, hex_id)
+    room = room_on(state, hex_id)
     if amount > room:
         amount, reason = max(room, 0), f"{HEX_LIMIT} resources on a hex"
     if state.config.options.bank_limited and amount > state.bank.get(resource, 0):

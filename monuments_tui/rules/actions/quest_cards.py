@@ -52,7 +52,7 @@ def draw_quest_events(state: GameState, seat: int, deck: str, n: int) -> tuple[l
 
 
 def offer_quests(state: GameState, events: list[ev.Event], seat: int, n: int, least: int, then: str) -> list[ev.Event]:
-    """Draw `n` quest cards from the deck of `seat`'s monument level, then wait for `KeepQuests`.
+    """Draw `n` quest cards from the deck of `seat`'s monument level, then wait for `ChooseQuestsToKeep`.
 
     You always draw from the deck matching the layers built so far [l.369, l.375].
 
@@ -67,11 +67,11 @@ def offer_quests(state: GameState, events: list[ev.Event], seat: int, n: int, le
             f"no quest cards are left at level {deck}",
             "Player set-up, l.154: if a deck and its discards are empty, there are no quests at that level (B59)",
         )
-    keep = pd.KeepQuests(seat, deck=deck, options=drawn, least=least, then=then)
+    keep = pd.ChooseQuestsToKeep(seat, deck=deck, options=drawn, least=least, then=then)
     return events + drawn_events + [ev.PendingSet(keep)]
 
 
-@rule((pd.KeepQuests, cmd.KeepQuests))
+@rule((pd.ChooseQuestsToKeep, cmd.KeepQuests))
 def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
     """Keep some of the cards drawn (at least one for the action); the rest go to the deck's discards [l.367-369]."""
     p = state.pending
@@ -86,7 +86,7 @@ def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
     return then_events(state, [ev.QuestsKept(p.seat, p.deck, tuple(c.quests), discarded)], p.seat, p.then)
 
 
-@generator(pd.KeepQuests)
+@generator(pd.ChooseQuestsToKeep)
 def _gen(state: GameState):
     p = state.pending
     for size in range(max(p.least, 0), len(p.options) + 1):

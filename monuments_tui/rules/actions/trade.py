@@ -9,7 +9,7 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.opening import opener
-from monuments_tui.rules.board import RESOURCES
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action

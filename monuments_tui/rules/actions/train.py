@@ -123,11 +123,11 @@ def weapon_steps(state: GameState, seat: int, events: list[ev.Event], reassign: 
     if reassign:
         if unarmed:
             then = "free" if free else "after_action"
-            return out + [ev.PendingSet(pd.GiveWeapon(seat, reason="reassign", then=then))]
+            return out + [ev.PendingSet(pd.ChooseWeaponHolder(seat, reason="reassign", then=then))]
         out.append(ev.BankChanged("weapon", 1))
         after = fold(after, out[-1:])
     if free and unarmed and weapon_in_bank(after):
-        return out + [ev.PendingSet(pd.GiveWeapon(seat, reason="free"))]
+        return out + [ev.PendingSet(pd.ChooseWeaponHolder(seat, reason="free"))]
     return finish_action(state, out)
 
 
@@ -157,7 +157,7 @@ def forge(state: GameState, c: cmd.Forge) -> list[ev.Event]:
     return finish_action(state, paid + [ev.BankChanged("weapon", -1), ev.UnitEquipped(worker.id, "weapon", True)])
 
 
-@rule((pd.GiveWeapon, cmd.GiveWeapon))
+@rule((pd.ChooseWeaponHolder, cmd.GiveWeapon))
 def give_weapon(state: GameState, c: cmd.GiveWeapon) -> list[ev.Event]:
     """Give the weapon to an unarmed worker of yours on `hex`, or to nobody [l.327-329 (B66)].
 
@@ -193,7 +193,7 @@ def _gen_train(state: GameState):
         yield cmd.Forge(h)
 
 
-@generator(pd.GiveWeapon)
+@generator(pd.ChooseWeaponHolder)
 def _gen_give_weapon(state: GameState):
     p = state.pending
     for h in sorted({u.hex for u in units_of(state, p.seat, "worker") if not u.weapon}):

@@ -11,16 +11,21 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import ACTION_IDS
 from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
 from monuments_tui.rules.queries import layout
-from monuments_tui.rules.quests import bonus_resource_due, check_quest, completable_quests
+from monuments_tui.rules.quests import (
+    bonus_resource_due,
+    check_quest,
+    completable_quests,
+)
 from monuments_tui.rules.registry import generator, rule
 from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.setup import next_setup_pending
-from monuments_tui.rules.state import ACTION_CARDS, GameState
+from monuments_tui.rules.state import GameState
 
 START_RESOURCE_RULE = "Player set-up, l.162"
 """Starting resources go on a hex producing them."""
@@ -46,11 +51,11 @@ def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
     others = tuple(q for q in p.options if q != c.quest)
     return [
         ev.QuestsKept(p.seat, "start", (c.quest,), others),
-        ev.PendingSet(pd.PlaceStartResource(p.seat, 2)),
+        ev.PendingSet(pd.ChooseStartResource(p.seat, 2)),
     ]
 
 
-@rule((pd.PlaceStartResource, cmd.PlaceStartResource))
+@rule((pd.ChooseStartResource, cmd.PlaceStartResource))
 def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev.Event]:
     """Place a starting resource on an in-play land hex that produces it (B55) [l.162]."""
     p = state.pending
@@ -68,7 +73,7 @@ def _gen_start_quest(state: GameState):
         yield cmd.KeepStartQuest(q)
 
 
-@generator(pd.PlaceStartResource)
+@generator(pd.ChooseStartResource)
 def _gen_start_resource(state: GameState):
     board = load_board()
     for h in sorted(layout(state).land):
@@ -102,8 +107,8 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
     seat = state.pending.seat
     player = state.players[seat]
     card = c.card
-    if card not in ACTION_CARDS:
-        raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_CARDS)}.")
+    if card not in ACTION_IDS:
+        raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_IDS)}.")
     if card not in player.hand:
         raise RuleViolation(
             f"{card} is not in your hand (it is in your discard pile)",
@@ -143,7 +148,7 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
         raise RuleViolation(f"{c.card} is not in your hand", "In a turn, l.206")
     if player.discard:
         raise RuleViolation("you can take your discard pile back", "In a turn, l.207 (B59)", "Use: take back.")
-    allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_CARDS
+    allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_IDS
     if any(card in player.hand and playable(state, seat, card) for card in allowed):
         raise RuleViolation("you have a card you can play", "In a turn, l.206 (B59)", "Discarding is only for a hand with no playable card.")
     return finish_action(state, [ev.CardDiscarded(seat, c.card)])
@@ -152,12 +157,12 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
 @generator(pd.ChooseAction)
 def _gen_action(state: GameState):
     player = state.players[state.pending.seat]
-    for card in ACTION_CARDS:
+    for card in ACTION_IDS:
         if card in player.hand:
             yield cmd.PlayCard(card)
     yield cmd.TakeBack()
     if not player.discard:
-        allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_CARDS
+        allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_IDS
         if not any(card in player.hand and playable(state, player.seat, card) for card in allowed):
             for card in player.hand:
                 yield cmd.DiscardCard(card)

@@ -9,13 +9,13 @@ from monuments_tui.rules import commands as cmd
 from monuments_tui.rules import events as ev
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.opening import opener
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import ACTION_IDS, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount
 from monuments_tui.rules.registry import generator, rule
-from monuments_tui.rules.state import ACTION_CARDS, GameState
+from monuments_tui.rules.state import GameState
 
 RULE = "Upgrade an action, l.215"
 
@@ -47,8 +47,8 @@ def upgrade(state: GameState, c: cmd.Upgrade) -> list[ev.Event]:
     """Pay the target card's own upgrade cost and flip it to green [l.215]."""
     p = state.pending
     player = state.players[p.seat]
-    if c.card not in ACTION_CARDS:
-        raise RuleViolation(f"there is no action card {c.card!r}", RULE, f"Cards: {', '.join(ACTION_CARDS)}.")
+    if c.card not in ACTION_IDS:
+        raise RuleViolation(f"there is no action card {c.card!r}", RULE, f"Cards: {', '.join(ACTION_IDS)}.")
     if c.card in player.green:
         raise RuleViolation(f"{c.card} is already upgraded", RULE, "Choose a card still on its red side.")
     if state.config.solo is not None and c.card == "quest":
@@ -61,6 +61,6 @@ def upgrade(state: GameState, c: cmd.Upgrade) -> list[ev.Event]:
 @generator(pd.UpgradeStep)
 def _gen(state: GameState):
     player = state.players[state.pending.seat]
-    for card in ACTION_CARDS:
+    for card in ACTION_IDS:
         if card not in player.green:
             yield cmd.Upgrade(card)

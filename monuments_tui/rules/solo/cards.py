@@ -30,6 +30,7 @@ from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.build import placement_events
 from monuments_tui.rules.actions.quest_cards import draw_quest_events
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.queries import layout, owners_at, units_of, workers_on_land
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.solo.context import AiContext, PlayerDistance, distance, narrate_list
@@ -37,9 +38,7 @@ from monuments_tui.rules.solo.deck import card_name, draw_pile_reshuffle
 from monuments_tui.rules.solo.measures import new_worker_reach
 from monuments_tui.rules.solo.shared import is_green, move_units, paid_text, reshuffle_all, spend
 from monuments_tui.rules.solo.tables import load_solo
-from monuments_tui.rules.state import GameState
-
-HEX_BUILDINGS = ("town", "fort", "factory")
+from monuments_tui.rules.state import HEX_BUILDINGS, GameState
 
 
 # -- Production [l.463-465] ----------------------------------------------------------------------
@@ -122,7 +121,7 @@ def building_sites(t: AiContext, kind: str) -> list[str]:
     for h in sorted({u.hex for u in units_of(t.state, t.seat, "worker") if u.ferry is None}):
         try:
             placement_events(t.state, t.seat, kind, h, None)
-        except Exception:  # noqa: BLE001 - RuleViolation: not a legal site
+        except RuleViolation:  # not a legal site
             continue
         out.append(h)
     return out

@@ -32,7 +32,7 @@ from monuments_tui.rules.queries import (
     controlled_resources,
     layout,
     monument_hex,
-    resources_on,
+    room_on,
     units_of,
 )
 from monuments_tui.rules.registry import GENERATORS, RULES
@@ -250,8 +250,8 @@ class AiContext:
         return units_of(self.state, self.seat, "worker")
 
     def room(self, hex_id: str) -> int:
-        """Resources that still fit on a hex (5 at most, l.232)."""
-        return 5 - resources_on(self.state, hex_id)
+        """Resources that still fit on a hex [Production, l.232]."""
+        return room_on(self.state, hex_id)
 
     def land(self) -> frozenset[str]:
         return layout(self.state).land

@@ -16,9 +16,7 @@ from monuments_tui.rules import rng as random
 from monuments_tui.rules.card_types import AI_CARD_IDS
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.solo.tables import load_solo
-from monuments_tui.rules.state import MILITARY, AiState, GameState
-
-HEX_BUILDINGS = ("town", "fort", "factory")
+from monuments_tui.rules.state import HEX_BUILDINGS, MILITARY, AiState, GameState
 
 
 def card_name(card: str) -> str:

@@ -130,7 +130,7 @@ def build_layer(t: AiContext, need) -> None:
         t.add(ev.FinalRoundBegan(seat))
     sacrificed = f", sacrificing workers from {narrate_list(lost)}" if lost else ""
     t.say(f"Build your Monument: builds layer {need.layer}, paying {paid_text(pay)}{sacrificed}.")
-    pile = list(t.state.common_piles.get(str(need.layer), []))
+    pile = list(t.state.common_piles.get(need.layer, []))
     if pile:
         k = t.random_index(len(pile), "AI common bonus")
         if need.layer == 5:

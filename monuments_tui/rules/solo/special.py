@@ -15,6 +15,7 @@ import heapq
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.actions.build import placement_events
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.queries import (
     layout,
     monument_hex,
@@ -123,7 +124,7 @@ def build_special_piece(t: AiContext, piece: str) -> str | None:
         for hex_id, to in ((a, b), (b, a)) if piece == "bridge" else ((a, b),):
             try:
                 placement_events(state, seat, piece, hex_id, to)
-            except Exception:  # noqa: BLE001 - RuleViolation: not a legal site now
+            except RuleViolation:  # not a legal site now
                 continue
             legal.append((hex_id, to))
     if not legal:

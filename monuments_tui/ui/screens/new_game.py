@@ -172,7 +172,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                         yield Select(list(OPTION_CHOICES[f.name]), value=value, allow_blank=False,
                                      id=f"opt-{f.name}")
                     else:
-                        yield Input(str(value), type="integer" if f.type is int else "text", id=f"opt-{f.name}")
+                        yield Input(str(value), type="integer" if type(f.default) is int else "text", id=f"opt-{f.name}")
                     if f.name in OPTION_NOTES:
                         yield Label(OPTION_NOTES[f.name], classes="field-note")
             yield Static(id="form-error")
@@ -238,7 +238,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                 options[f.name] = str(widget.value)
             else:
                 text = widget.value.strip()
-                if f.type is int:
+                if type(f.default) is int:  # a number (its bounds are checked by validate_config)
                     if not text.lstrip("-").isdigit():
                         raise ValueError(f"{OPTION_LABELS.get(f.name, f.name)}: a whole number, please")
                     options[f.name] = int(text)
