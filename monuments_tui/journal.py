@@ -21,6 +21,7 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.save_lock import SaveInUse, SaveLock
 from monuments_tui.saves import CmdRecord, Header, RecordAny, SaveError, encode_header, encode_line, now_iso, save_name
 
+
 def _read_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)

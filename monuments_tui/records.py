@@ -110,7 +110,7 @@ def score_table(scores: list[dict[str, Any]]) -> list[str]:
     table.append(["Total"] + [str(r["total"]) for r in scores])
     table.append(["Place"] + [f"{r['place']}{' (shared)' if r['shared'] else ''}" for r in scores])
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    return ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |" for row in table]
+    return ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |" for row in table]
 
 
 # -- outcomes ---------------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ def seats_problem(config: GameConfig, seats: tuple[str, ...]) -> str | None:
             f"seat controllers: {len(seats)} given for {len(civs)} civilisations ({', '.join(civs)}); "
             f"give one per civilisation, e.g. {list(default_seats(config))}"
         )
-    for seat, (civ, name) in enumerate(zip(civs, seats)):
+    for seat, (civ, name) in enumerate(zip(civs, seats, strict=True)):
         where = f"seat {seat} ({civ})"
         if seat == config.ai_seat:
             if name != "ai":

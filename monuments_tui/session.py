@@ -20,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.ai.bots import get_bot
+from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
@@ -30,7 +31,6 @@ from monuments_tui.rules.position import format_position
 from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
-from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
 from monuments_tui.save_lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)

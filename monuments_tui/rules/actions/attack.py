@@ -5,9 +5,7 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.battle import (
     Fighter,
@@ -220,7 +218,7 @@ def _gen_attack(state: GameState):
         for u in mine:
             if attack_power(state, p.seat, u, target)[0] > 0:
                 by_origin.setdefault(u.hex, []).append(cmd.PieceAt(piece_code(u), u.hex))
-        for origin, pieces in sorted(by_origin.items()):
+        for _origin, pieces in sorted(by_origin.items()):
             yield cmd.Attack(target, tuple(pieces))
             for single in dict.fromkeys(pieces):
                 yield cmd.Attack(target, (single,))

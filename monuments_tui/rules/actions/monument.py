@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd, rng as random
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.actions.personal_bonus import offer_personal_bonus
 from monuments_tui.rules.content import load_content

@@ -12,9 +12,7 @@ Draw quest cards action does. Once done, the card goes to the bottom of the deck
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.continuation import continuation, then_events
 from monuments_tui.rules.actions.placement import (
     BONUS_RULE,

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd, rng as random
 from monuments_tui.rules.actions.continuation import then_events
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation

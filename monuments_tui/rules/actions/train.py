@@ -5,10 +5,7 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules.removals import worker_removal_events
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
@@ -19,6 +16,7 @@ from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import has_military_allowance, layout, units_of, workers_on_land
 from monuments_tui.rules.reach import can_enter, terrain_ok
 from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
 RULE = "Train a military unit, l.309-311"

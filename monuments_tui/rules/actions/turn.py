@@ -6,9 +6,7 @@ Quests, l.371-377]
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import ACTION_IDS

@@ -17,9 +17,7 @@ from typing import get_args
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.card_types import AI_CARD_IDS
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
