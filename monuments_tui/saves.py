@@ -157,7 +157,7 @@ class Record(msgspec.Struct, frozen=True, tag_field="kind"):
     """1, 2, 3... in file order; the record's line is `seq + 1`."""
 
 
-class CmdRecord(Record, tag="cmd"):
+class CmdRecord(Record, frozen=True, tag="cmd"):
     """A command executed by `seat`, and the events it produced."""
 
     seat: int
@@ -165,19 +165,19 @@ class CmdRecord(Record, tag="cmd"):
     events: tuple[EventAny, ...]
 
 
-class UndoRecord(Record, tag="undo"):
+class UndoRecord(Record, frozen=True, tag="undo"):
     """The last step of the line of play (the command record `step`) was taken back."""
 
     step: int
 
 
-class RedoRecord(Record, tag="redo"):
+class RedoRecord(Record, frozen=True, tag="redo"):
     """The step last taken back (the command record `step`) was played again as recorded."""
 
     step: int
 
 
-class TeachingRecord(Record, tag="teaching"):
+class TeachingRecord(Record, frozen=True, tag="teaching"):
     """Teaching mode was switched on or off."""
 
     on: bool
