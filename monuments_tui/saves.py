@@ -18,15 +18,17 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any, cast, get_args
 
 import msgspec
 
 from monuments_tui import __version__
-from monuments_tui.rules.commands import CommandAny
+from monuments_tui.rules.commands import Command, CommandAny
 from monuments_tui.rules.config import GameConfig, validate_config
-from monuments_tui.rules.events import EventAny
+from monuments_tui.rules.events import Event, EventAny
 
 FORMAT = "monuments-save"
 VERSION = 2
@@ -113,7 +115,9 @@ def versions_problem(fmt: object, version: object, rules_version: object) -> str
     written_by = parse_version(rules_version)
     if written_by is None:
         return f"invalid rules version {rules_version!r}: it is a program version such as {RULES_VERSION!r}"
-    if written_by > parse_version(RULES_VERSION):
+    own = parse_version(RULES_VERSION)
+    assert own is not None, "the program's own version is a version"
+    if written_by > own:
         return (
             f"this save was written by monuments {rules_version}, newer than this program ({RULES_VERSION}); "
             "update monuments to open it"
@@ -163,6 +167,19 @@ class CmdRecord(Record, frozen=True, tag="cmd"):
     seat: int
     command: CommandAny
     events: tuple[EventAny, ...]
+
+
+_SAVED_TYPES: tuple[type, ...] = get_args(CommandAny) + get_args(EventAny)
+
+
+def as_saved(command: Command, events: Iterable[Event]) -> tuple[CommandAny, tuple[EventAny, ...]]:
+    """`command` and `events` as a record holds them, each of a type the save format reads back."""
+    saved = tuple(events)
+    unsaved = [type(x).__name__ for x in (command, *saved) if not isinstance(x, _SAVED_TYPES)]
+    if unsaved:
+        raise TypeError(f"{', '.join(unsaved)} missing from CommandAny or EventAny: a save could not read it back")
+    # checked just above: each is a member of the union it is stored as
+    return cast(CommandAny, command), cast(tuple[EventAny, ...], saved)
 
 
 class UndoRecord(Record, frozen=True, tag="undo"):
@@ -319,7 +336,7 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def _decode(decoder: msgspec.json.Decoder, raw: bytes):
+def _decode(decoder: msgspec.json.Decoder[Any], raw: bytes) -> Any:  # Any: each decoder has its own type
     """Decode one line; nesting deeper than the decoder can follow is a decode error too."""
     try:
         return decoder.decode(raw)
@@ -348,7 +365,8 @@ def _read_header(path: Path, raw: bytes) -> Header:
     if problem is not None:
         raise SaveError(path, 1, problem)
     try:
-        return _decode(_HEADER_DECODER, raw)
+        header: Header = _decode(_HEADER_DECODER, raw)
+        return header
     except msgspec.DecodeError as exc:
         raise SaveError(path, 1, f"invalid save header: {exc}") from None
 

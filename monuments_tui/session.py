@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
@@ -40,6 +41,7 @@ from monuments_tui.saves import (
     RedoRecord,
     TeachingRecord,
     UndoRecord,
+    as_saved,
     default_saves_dir,
     default_seats,
     now_iso,
@@ -198,8 +200,9 @@ class GameSession:
         """
         state = self._timeline.state
         events = decide(state, command)
-        seat = state.pending.seat  # decide succeeded, so a decision was pending
-        record = CmdRecord(self._next_seq(), seat, command, tuple(events))
+        assert state.pending is not None, "decide succeeded, so a decision was pending"
+        seat = state.pending.seat
+        record = CmdRecord(self._next_seq(), seat, *as_saved(command, events))
         self._write(record)
         self._timeline.push(make_step(record.seq, seat, command, events, state))
         return events
@@ -320,7 +323,7 @@ class GameSession:
     def __enter__(self) -> GameSession:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _next_seq(self) -> int:
@@ -374,7 +377,7 @@ def _opening(config: GameConfig | None, position: GameState | str | None) -> tup
     return initial.config, initial, text
 
 
-def _create_journal(header: Header, records, path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:
+def _create_journal(header: Header, records: Iterable[RecordAny], path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:
     if path is not None:
         return Journal.create(Path(path), header, records)
     directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())
