@@ -17,9 +17,22 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.events import Event
 from monuments_tui.save_lock import SaveInUse, SaveLock
-from monuments_tui.saves import CmdRecord, Header, RecordAny, SaveError, encode_header, encode_line, now_iso, save_name
+from monuments_tui.saves import (
+    CmdRecord,
+    Header,
+    RecordAny,
+    SaveError,
+    as_saved,
+    encode_header,
+    encode_line,
+    now_iso,
+    save_name,
+)
+
 
 def _read_umask() -> int:
     mask = os.umask(0o022)
@@ -168,7 +181,7 @@ def write_game(
     directory: Path | str,
     config: GameConfig,
     seats: tuple[str, ...],
-    played: Iterable[tuple[int, object, Iterable[object]]],
+    played: Iterable[tuple[int, Command, Iterable[Event]]],
     *,
     title: str = "",
 ) -> Path:
@@ -182,7 +195,7 @@ def write_game(
     """
     directory = saves_folder(directory)
     header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
-    records = [CmdRecord(i, seat, command, tuple(events)) for i, (seat, command, events) in enumerate(played, start=1)]
+    records = [CmdRecord(i, seat, *as_saved(command, events)) for i, (seat, command, events) in enumerate(played, start=1)]
     data = encode_header(header) + b"".join(encode_line(r) for r in records)
     for path in free_paths(directory, save_name(config)):
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +28,8 @@ from monuments_tui.rules.notation import parse_command
 from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import Header, SaveError, now_iso
-from monuments_tui.session import (
-    GameSession,
-    Step,
-    check_seats,
-    load_save,
-    make_step,
-    starting_state,
-)
+from monuments_tui.session import GameSession, check_seats
+from monuments_tui.timeline import Step, load_save, make_step, starting_state
 
 RECORD_FORMAT = "monuments-record"
 RECORD_VERSION = 1
@@ -110,7 +105,7 @@ def score_table(scores: list[dict[str, Any]]) -> list[str]:
     table.append(["Total"] + [str(r["total"]) for r in scores])
     table.append(["Place"] + [f"{r['place']}{' (shared)' if r['shared'] else ''}" for r in scores])
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    return ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |" for row in table]
+    return ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |" for row in table]
 
 
 # -- outcomes ---------------------------------------------------------------------------------------
@@ -153,14 +148,14 @@ def outcomes(step: Step, civs: tuple[str, ...]) -> list[str]:
             out.append("game over")
         elif isinstance(e, ev.RngAdvanced) and e.note:
             out.append(e.note)
-        elif type(e).__name__ == "AiNarrated":
+        elif isinstance(e, ev.AiNarrated):
             out.append(f"AI: {e.text}")
     if gained:
         out.insert(0, ", ".join(f"+{n} {res} on {hx}" for (res, hx), n in gained.items()))
     return out
 
 
-def _pips(pips) -> str:
+def _pips(pips: Sequence[int]) -> str:
     return "[" + ",".join(str(p) for p in pips) + "]" if pips else "[]"
 
 
@@ -338,14 +333,14 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
         raise RecordError(source, 1, f"record version {version} is newer than this program reads ({RECORD_VERSION})")
     try:
         options = msgspec.convert(json.loads(pairs.get("Options", "{}")), RuleOptions)
-        config = GameConfig(
-            civs=tuple(c.strip() for c in pairs["Civs"].split(",") if c.strip()),
-            mode=pairs.get("Mode", "abundance"),
-            seed=int(pairs.get("Seed", "0")),
-            solo=pairs.get("Solo") or None,
-            ai_seat=int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None,
-            options=options,
-        )
+        fields = {  # converted, so a civilisation, mode or solo level out of its Literal is refused
+            "civs": [c.strip() for c in pairs["Civs"].split(",") if c.strip()],
+            "mode": pairs.get("Mode", "abundance"),
+            "seed": int(pairs.get("Seed", "0")),
+            "solo": pairs.get("Solo") or None,
+            "ai_seat": int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None,
+        }
+        config = msgspec.structs.replace(msgspec.convert(fields, GameConfig), options=options)
         seats = tuple(s.strip() for s in pairs["Seats"].split(",")) if pairs.get("Seats") else ()
         return Header(
             config=config,
@@ -405,7 +400,7 @@ def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step]
     return header, steps, warnings
 
 
-def _fold(state: GameState, events) -> GameState:
+def _fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     return fold(state, events)
 
 

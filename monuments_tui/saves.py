@@ -18,15 +18,17 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any, cast, get_args
 
 import msgspec
 
 from monuments_tui import __version__
-from monuments_tui.rules.commands import CommandAny
+from monuments_tui.rules.commands import Command, CommandAny
 from monuments_tui.rules.config import GameConfig, validate_config
-from monuments_tui.rules.events import EventAny
+from monuments_tui.rules.events import Event, EventAny
 
 FORMAT = "monuments-save"
 VERSION = 2
@@ -113,7 +115,9 @@ def versions_problem(fmt: object, version: object, rules_version: object) -> str
     written_by = parse_version(rules_version)
     if written_by is None:
         return f"invalid rules version {rules_version!r}: it is a program version such as {RULES_VERSION!r}"
-    if written_by > parse_version(RULES_VERSION):
+    own = parse_version(RULES_VERSION)
+    assert own is not None, "the program's own version is a version"
+    if written_by > own:
         return (
             f"this save was written by monuments {rules_version}, newer than this program ({RULES_VERSION}); "
             "update monuments to open it"
@@ -133,7 +137,7 @@ def seats_problem(config: GameConfig, seats: tuple[str, ...]) -> str | None:
             f"seat controllers: {len(seats)} given for {len(civs)} civilisations ({', '.join(civs)}); "
             f"give one per civilisation, e.g. {list(default_seats(config))}"
         )
-    for seat, (civ, name) in enumerate(zip(civs, seats)):
+    for seat, (civ, name) in enumerate(zip(civs, seats, strict=True)):
         where = f"seat {seat} ({civ})"
         if seat == config.ai_seat:
             if name != "ai":
@@ -157,7 +161,7 @@ class Record(msgspec.Struct, frozen=True, tag_field="kind"):
     """1, 2, 3... in file order; the record's line is `seq + 1`."""
 
 
-class CmdRecord(Record, tag="cmd"):
+class CmdRecord(Record, frozen=True, tag="cmd"):
     """A command executed by `seat`, and the events it produced."""
 
     seat: int
@@ -165,19 +169,32 @@ class CmdRecord(Record, tag="cmd"):
     events: tuple[EventAny, ...]
 
 
-class UndoRecord(Record, tag="undo"):
+_SAVED_TYPES: tuple[type, ...] = get_args(CommandAny) + get_args(EventAny)
+
+
+def as_saved(command: Command, events: Iterable[Event]) -> tuple[CommandAny, tuple[EventAny, ...]]:
+    """`command` and `events` as a record holds them, each of a type the save format reads back."""
+    saved = tuple(events)
+    unsaved = [type(x).__name__ for x in (command, *saved) if not isinstance(x, _SAVED_TYPES)]
+    if unsaved:
+        raise TypeError(f"{', '.join(unsaved)} missing from CommandAny or EventAny: a save could not read it back")
+    # checked just above: each is a member of the union it is stored as
+    return cast(CommandAny, command), cast(tuple[EventAny, ...], saved)
+
+
+class UndoRecord(Record, frozen=True, tag="undo"):
     """The last step of the line of play (the command record `step`) was taken back."""
 
     step: int
 
 
-class RedoRecord(Record, tag="redo"):
+class RedoRecord(Record, frozen=True, tag="redo"):
     """The step last taken back (the command record `step`) was played again as recorded."""
 
     step: int
 
 
-class TeachingRecord(Record, tag="teaching"):
+class TeachingRecord(Record, frozen=True, tag="teaching"):
     """Teaching mode was switched on or off."""
 
     on: bool
@@ -319,7 +336,7 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def _decode(decoder: msgspec.json.Decoder, raw: bytes):
+def _decode(decoder: msgspec.json.Decoder[Any], raw: bytes) -> Any:  # Any: each decoder has its own type
     """Decode one line; nesting deeper than the decoder can follow is a decode error too."""
     try:
         return decoder.decode(raw)
@@ -348,7 +365,8 @@ def _read_header(path: Path, raw: bytes) -> Header:
     if problem is not None:
         raise SaveError(path, 1, problem)
     try:
-        return _decode(_HEADER_DECODER, raw)
+        header: Header = _decode(_HEADER_DECODER, raw)
+        return header
     except msgspec.DecodeError as exc:
         raise SaveError(path, 1, f"invalid save header: {exc}") from None
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
 from monuments_tui.ai.bots import get_bot
+from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
@@ -30,7 +32,6 @@ from monuments_tui.rules.position import format_position
 from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
-from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
 from monuments_tui.save_lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
@@ -40,6 +41,7 @@ from monuments_tui.saves import (
     RedoRecord,
     TeachingRecord,
     UndoRecord,
+    as_saved,
     default_saves_dir,
     default_seats,
     now_iso,
@@ -198,8 +200,9 @@ class GameSession:
         """
         state = self._timeline.state
         events = decide(state, command)
-        seat = state.pending.seat  # decide succeeded, so a decision was pending
-        record = CmdRecord(self._next_seq(), seat, command, tuple(events))
+        assert state.pending is not None, "decide succeeded, so a decision was pending"
+        seat = state.pending.seat
+        record = CmdRecord(self._next_seq(), seat, *as_saved(command, events))
         self._write(record)
         self._timeline.push(make_step(record.seq, seat, command, events, state))
         return events
@@ -320,7 +323,7 @@ class GameSession:
     def __enter__(self) -> GameSession:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _next_seq(self) -> int:
@@ -374,7 +377,7 @@ def _opening(config: GameConfig | None, position: GameState | str | None) -> tup
     return initial.config, initial, text
 
 
-def _create_journal(header: Header, records, path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:
+def _create_journal(header: Header, records: Iterable[RecordAny], path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:
     if path is not None:
         return Journal.create(Path(path), header, records)
     directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())

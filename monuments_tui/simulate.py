@@ -13,13 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from monuments_tui.ai.bots import get_bot
+from monuments_tui.journal import write_game
 from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.scoring import score, winners
 from monuments_tui.rules.state import copy_state
-from monuments_tui.journal import write_game
-
 
 AI = "ai"
 """The bot name of the solo AI's seat: its decisions come from the AI deck (`ai` command)."""
@@ -179,7 +178,7 @@ def simulate(
             report["errors"].append({"game": g, "seed": seed + g, "error": result["error"]})
             return
         rounds.append(result["rounds"] if result["finished"] else max_turns)
-        for seat, civ in enumerate(result["civs"]):
+        for civ in result["civs"]:
             games_civ[civ] += 1
         share = 1.0 / len(result["winners"]) if result["winners"] else 0.0
         for seat in result["winners"]:

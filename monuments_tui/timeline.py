@@ -9,6 +9,7 @@ command again and checking it gives the recorded events. Used by `session` and `
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
@@ -18,7 +19,7 @@ from monuments_tui.rules.commands import Command, CommandAny
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.events import EventAny
+from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.position_checks import parse_position
@@ -34,6 +35,7 @@ from monuments_tui.saves import (
     SaveFile,
     TeachingRecord,
     UndoRecord,
+    as_saved,
     parse_version,
     read_save,
 )
@@ -66,13 +68,14 @@ class TakenBack(msgspec.Struct, frozen=True):
     steps: tuple[Step, ...]
 
 
-def make_step(seq: int, seat: int, command: Command, events, state: GameState) -> Step:
+def make_step(seq: int, seat: int, command: Command, events: Iterable[Event], state: GameState) -> Step:
     """The Step for `command` played by `seat` in `state` (the state before it)."""
+    saved_command, saved_events = as_saved(command, events)
     return Step(
         seq=seq,
         seat=seat,
-        command=command,
-        events=tuple(events),
+        command=saved_command,
+        events=saved_events,
         round=state.round,
         turn=sum(p.turns for p in state.players),
         text=format_command(command),
@@ -139,7 +142,7 @@ class Timeline:
 
 
 # -- the undo policy ---------------------------------------------------------------------------
-def hidden_or_random(events) -> str | None:
+def hidden_or_random(events: Iterable[Event]) -> str | None:
     """Why a step's events may not be taken back in a standard game, or None.
 
     A step that drew randomness (dice, draws, shuffles, the AI deck) or revealed hidden
@@ -231,7 +234,7 @@ def _short(data: bytes, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _divergence(recorded: tuple, decided: list) -> str:
+def _divergence(recorded: tuple[Event, ...], decided: list[Event]) -> str:
     for i in range(max(len(recorded), len(decided))):
         a = ENCODER.encode(recorded[i]) if i < len(recorded) else b"(nothing)"
         b = ENCODER.encode(decided[i]) if i < len(decided) else b"(nothing)"
@@ -290,7 +293,7 @@ def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memor
     return Rebuilt(timeline, teaching, taken_back)
 
 
-def _check_command(state: GameState, record: CmdRecord, path, line: int) -> list:
+def _check_command(state: GameState, record: CmdRecord, path: Path | str, line: int) -> list[Event]:
     text = format_command(record.command)
     if state.pending is None:
         raise SaveError(path, line, f"command {text!r} recorded after the end of the game")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+from itertools import pairwise
 
 
 def pct(x: float) -> str:
@@ -45,7 +46,7 @@ def merge(reports: list[dict]) -> dict:
     """One report from runs of one configuration over disjoint seed ranges: counts added up,
     rates and means weighted by the games each run scored."""
     spans = sorted((r["seed"], r["seed"] + r["games"]) for r in reports)
-    for (_, end), (start, _) in zip(spans, spans[1:]):
+    for (_, end), (start, _) in pairwise(spans):
         if start < end:
             raise SystemExit(f"balance_table: two runs of {configuration(reports[0])} share game seeds from {start}")
     if len(reports) == 1:

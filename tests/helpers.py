@@ -23,9 +23,9 @@ from monuments_tui.rules import (
     new_game,
     parse_command,
     parse_position,
+    pending as pd,
+    rng as random,
 )
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules import rng as random
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.position import HEADER, counts, format_position
 from monuments_tui.rules.state import MILITARY, Building, Ferry, GameState, Unit, copy_state

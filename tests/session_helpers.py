@@ -9,8 +9,7 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui.rules import GameConfig, legal_commands
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import GameConfig, events as ev, legal_commands
 from monuments_tui.rules.state import GameState
 from monuments_tui.session import GameSession
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import GameConfig, RuleOptions, decide, fold, legal_commands, new_game
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import GameConfig, RuleOptions, decide, events as ev, fold, legal_commands, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.pending import AiTurn
 from monuments_tui.rules.state import Bridge, Ferry, GameState, copy_state

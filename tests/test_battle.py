@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from monuments_tui.rules import decide, fold, legal_commands, parse_command
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import (
+    commands as cmd,
+    decide,
+    events as ev,
+    fold,
+    legal_commands,
+    parse_command,
+    pending as pd,
+)
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import building_usable
@@ -660,7 +665,7 @@ def _crowd(seed):
         for kind in ("fort", "town"):
             if rnd.random() < 0.25 and s.players[owner].supply.get(kind, 0) > 0:
                 building(s, owner, kind, h)
-    for h in sorted({n for h in region for n in b.neighbours(h) if n in lay.water}):
+    for h in sorted({n for r in region for n in b.neighbours(r) if n in lay.water}):
         owner = rnd.randrange(2)
         if rnd.random() < 0.3 and not owners_at(s, h) - {owner} and s.players[owner].supply["navy"] > 0:
             unit(s, owner, "navy", h)

@@ -7,9 +7,7 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 
 from __future__ import annotations
 
-from monuments_tui.rules import decide, fold, format_command, legal_commands, parse_command
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import decide, events as ev, fold, format_command, legal_commands, parse_command, pending as pd
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.power import building_power, military_power, unit_power
 from monuments_tui.rules.queries import (

@@ -21,8 +21,8 @@ from monuments_tui.rules import (
     legal_commands,
     new_game,
     parse_command,
+    rng,
 )
-from monuments_tui.rules import rng
 from monuments_tui.rules.events import EventAny
 from monuments_tui.rules.state import copy_state
 

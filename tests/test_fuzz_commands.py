@@ -18,8 +18,16 @@ import typing
 import msgspec
 import pytest
 
-from monuments_tui.rules import GameConfig, NotationError, RuleViolation, decide, fold, legal_commands, new_game
-from monuments_tui.rules import commands as c
+from monuments_tui.rules import (
+    GameConfig,
+    NotationError,
+    RuleViolation,
+    commands as c,
+    decide,
+    fold,
+    legal_commands,
+    new_game,
+)
 from monuments_tui.rules.notation import SYNTAX, format_command, parse_command
 
 FULL = os.environ.get("MONUMENTS_STRESS") == "full"

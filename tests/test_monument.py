@@ -5,9 +5,7 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 
 from __future__ import annotations
 
-from monuments_tui.rules import RuleViolation, decide, fold, format_command, legal_commands
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import RuleViolation, decide, events as ev, fold, format_command, legal_commands, pending as pd
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex, resource_totals, units_of

@@ -6,8 +6,8 @@ from monuments_tui.rules.state import Bridge, Ferry, copy_state
 
 from .helpers import (
     give_bonus,
-    hands_back,
     greece_egypt_ready,
+    hands_back,
     later_turn,
     put_resources,
     put_units,

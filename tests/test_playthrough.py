@@ -14,8 +14,7 @@ import random
 
 import pytest
 
-from monuments_tui.rules import GameConfig, decide, legal_commands, new_game
-from monuments_tui.rules import commands as cmd
+from monuments_tui.rules import GameConfig, commands as cmd, decide, legal_commands, new_game
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.invariants import invariant_violations
 from monuments_tui.rules.scoring import ranking, score

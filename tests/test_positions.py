@@ -20,8 +20,8 @@ from monuments_tui.rules import (
     legal_commands,
     new_game,
     parse_position,
+    pending as pd,
 )
-from monuments_tui.rules import pending as pd
 from monuments_tui.rules.position_parse import PENDING_KINDS
 from monuments_tui.rules.state import (
     BANK_START,

@@ -13,6 +13,7 @@ import pytest
 from monuments_tui.rules import (
     GameConfig,
     RuleViolation,
+    commands as c,
     decide,
     fold,
     format_command,
@@ -20,11 +21,10 @@ from monuments_tui.rules import (
     new_game,
     parse_command,
 )
-from monuments_tui.rules import commands as c
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.evolve import apply_in_place
 from monuments_tui.rules.invariants import invariant_violations
-from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.state import copy_state
 

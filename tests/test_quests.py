@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import GameConfig, RuleOptions, decide, fold, format_command, legal_commands, new_game, parse_command
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import (
+    GameConfig,
+    RuleOptions,
+    decide,
+    events as ev,
+    fold,
+    format_command,
+    legal_commands,
+    new_game,
+    parse_command,
+    pending as pd,
+)
 from monuments_tui.rules.quests import check_quest, first_counted_battle
 from monuments_tui.rules.state import BattleRecord, GameState, copy_state
 from monuments_tui.rules.views import HIDDEN, visible_event, visible_state

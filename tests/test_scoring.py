@@ -8,9 +8,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from monuments_tui.rules import decide, fold, parse_command
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import decide, events as ev, fold, parse_command, pending as pd
 from monuments_tui.rules.scoring import ScoreBreakdown, ranking, score, score_seat, winners
 from monuments_tui.rules.state import Ferry, copy_state
 from tests.helpers import (

@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from monuments_tui.rules import NotationError, RuleViolation
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import NotationError, RuleViolation, events as ev
 from monuments_tui.session import (
     SNAPSHOT_EVERY,
     GameSession,

@@ -20,8 +20,7 @@ import tempfile
 from pathlib import Path
 
 import msgspec
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from monuments_tui.replay import Replay

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import legal_commands
+from monuments_tui.rules import commands as cmd, legal_commands
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import ACTION_IDS
 from monuments_tui.rules.pending import ChooseAction, ChooseStartQuest, ChooseStartResource
 from monuments_tui.rules.queries import layout
-from monuments_tui.rules.content import ACTION_IDS
 
 from .helpers import finish_setup, greece_egypt_ready, put_units, rejected, run, start
 

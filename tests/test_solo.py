@@ -9,18 +9,24 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from monuments_tui.rules import GameConfig, RuleViolation, decide, fold, legal_commands, new_game, parse_command
-from monuments_tui.rules import events as ev
-from monuments_tui.rules.commands import AiAct
+from monuments_tui.rules import (
+    GameConfig,
+    RuleViolation,
+    decide,
+    events as ev,
+    fold,
+    legal_commands,
+    new_game,
+    parse_command,
+)
 from monuments_tui.rules.card_types import AI_CARD_IDS, AI_SCORE_CARD
+from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.pending import AiTurn, ChooseAction
 from monuments_tui.rules.queries import controlled_land, resource_totals, units_of
 from monuments_tui.rules.solo import deck
 from monuments_tui.rules.solo.tables import ai_layer, difficulty, load_solo
 from monuments_tui.rules.state import Bridge, Building, copy_state
-from tests.helpers import put_resources as resources
-from tests.helpers import put_units as place
-from tests.helpers import run
+from tests.helpers import put_resources as resources, put_units as place, run
 from tests.solo_helpers import AI, HUMAN, ai_position, ai_turn, clear_ai, narration, solo, with_deck
 
 

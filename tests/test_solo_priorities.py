@@ -10,16 +10,14 @@ nearest Europe are the UK's (B15, C15).
 
 from __future__ import annotations
 
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import events as ev, pending as pd
 from monuments_tui.rules.commands import Move
 from monuments_tui.rules.queries import layout
 from monuments_tui.rules.solo.context import AiContext
 from monuments_tui.rules.solo.measures import empty_player_land, island_targets, nearest
 from monuments_tui.rules.solo.monument import sacrifice_order
 from monuments_tui.rules.state import Building, Ferry, copy_state
-from tests.helpers import put_resources as resources
-from tests.helpers import put_units as place
+from tests.helpers import put_resources as resources, put_units as place
 from tests.solo_helpers import (
     AI,
     ai_turn,

@@ -16,9 +16,7 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import OPTIONS_0_3_0
 from monuments_tui.rules.queries import units_of
 from monuments_tui.rules.state import Bridge, copy_state
-from tests.helpers import put_resources as resources
-from tests.helpers import put_units as place
-from tests.helpers import with_options
+from tests.helpers import put_resources as resources, put_units as place, with_options
 from tests.solo_helpers import (
     AI,
     HUMAN,

@@ -7,10 +7,7 @@ also borders the sea hexes E21 and D20.
 
 from __future__ import annotations
 
-from monuments_tui.rules import decide, legal_commands, parse_command
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, decide, events as ev, legal_commands, parse_command, pending as pd
 from monuments_tui.rules.actions.movement import move_points
 from monuments_tui.rules.power import military_power, unit_power
 from monuments_tui.rules.queries import controlled_land, controlled_water, resource_holders

@@ -30,7 +30,6 @@ from monuments_tui.rules.queries import (
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState
 
-
 BONUS_VALUE = {
     "military_allowance": 3.0,
     "worker_move": 4.0,

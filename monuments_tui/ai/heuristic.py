@@ -25,8 +25,7 @@ from collections import Counter
 
 from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
 from monuments_tui.ai.geography import land_graph
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
 from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
@@ -39,7 +38,6 @@ from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex
 from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.state import GameState, copy_state
-
 
 MAX_ROLLOUT = 8
 """Steps of an action the card-choice rollout plays greedily."""

@@ -18,9 +18,7 @@ from typing import NamedTuple
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import events as ev, pending as pd, rng as random
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
@@ -177,10 +175,10 @@ def minimal_sets(fighters: list[Fighter], damage: int) -> list[list[Fighter]]:
     keys = sorted(groups)
     ways = []
     for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
-        total = sum(n * k[2] for n, k in zip(counts, keys))
-        if total < damage or any(n and total - k[2] >= damage for n, k in zip(counts, keys)):
+        total = sum(n * k[2] for n, k in zip(counts, keys, strict=True))
+        if total < damage or any(n and total - k[2] >= damage for n, k in zip(counts, keys, strict=True)):
             continue
-        ways.append([f for n, k in zip(counts, keys) for f in groups[k][:n]])
+        ways.append([f for n, k in zip(counts, keys, strict=True) for f in groups[k][:n]])
     ways.sort(key=lambda way: (sum(f.power for f in way), len(way)))
     return ways
 
@@ -358,8 +356,8 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> lis
                 continue
             groups = retreat_groups(after, b.defender, b.target)
             options = [retreat_options(after, b.defender, b.target, g) for g in groups]
-            step = trapped_events(after, [g for g, o in zip(groups, options) if not o])
-            movable = [g for g, o in zip(groups, options) if o]
+            step = trapped_events(after, [g for g, o in zip(groups, options, strict=True) if not o])
+            movable = [g for g, o in zip(groups, options, strict=True) if o]
             dests = sorted({d for o in options for d in o})
             if len(dests) > 1:
                 return out + step + [ev.PendingSet(pd.Retreat(b.defender))]

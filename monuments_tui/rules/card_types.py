@@ -96,7 +96,7 @@ class _Frozen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """
 
 
-class Card(_Frozen, kw_only=True):
+class Card(_Frozen, frozen=True, kw_only=True):
     """The fields every card has."""
 
     id: str
@@ -111,7 +111,7 @@ class Card(_Frozen, kw_only=True):
     """Rulebook lines (l.N) and review items (Bn) this card rests on."""
 
 
-class ActionCard(Card, kw_only=True):
+class ActionCard(Card, frozen=True, kw_only=True):
     """One of the 10 action cards [Action cards, l.211-387]."""
 
     id: ActionId
@@ -122,7 +122,7 @@ class ActionCard(Card, kw_only=True):
     """Printed cost to flip this card to green (before discounts) [l.215]."""
 
 
-class CommonBonus(Card, kw_only=True):
+class CommonBonus(Card, frozen=True, kw_only=True):
     """A common bonus card, taken after building a monument layer [l.280-286]."""
 
     level: Literal[1, 2, 3, 4, 5]
@@ -136,7 +136,7 @@ class CommonBonus(Card, kw_only=True):
     """End-game VP (level 5 only) [l.299]."""
 
 
-class Option(_Frozen, kw_only=True):
+class Option(_Frozen, frozen=True, kw_only=True):
     """One of the three choices on a personal bonus layer card [l.284-288]."""
 
     kind: OptionKind
@@ -149,7 +149,7 @@ class Option(_Frozen, kw_only=True):
     """building: town/fort/factory/bridge/ferry; unit: navy/army/air; unlock: a supply piece."""
 
 
-class PersonalBonusCard(Card, kw_only=True):
+class PersonalBonusCard(Card, frozen=True, kw_only=True):
     """A personal bonus card: layer 0 is the set-up card, 1-4 the layer cards (B15)."""
 
     deck: Literal["a", "b", "c", "d"]
@@ -165,7 +165,7 @@ class PersonalBonusCard(Card, kw_only=True):
         return {p: PIECES_PER_TYPE - self.supply.get(p, 0) for p in SUPPLY_PIECES}
 
 
-class Ability(Card, kw_only=True):
+class Ability(Card, frozen=True, kw_only=True):
     """A civilisation's ability card [l.160; review B21]."""
 
     civ: Civ
@@ -177,7 +177,7 @@ class Ability(Card, kw_only=True):
     """Cost to build one token on the board (workshop, farm); empty if not built."""
 
 
-class Civilisation(_Frozen, kw_only=True):
+class Civilisation(_Frozen, frozen=True, kw_only=True):
     """A civilisation and the monument it builds [Components, l.57-60; Player set-up, l.152]."""
 
     id: Civ
@@ -190,7 +190,7 @@ class _CivilisationFile(msgspec.Struct, forbid_unknown_fields=True):
     civilisations: tuple[Civilisation, ...]
 
 
-class ExtraLine(_Frozen, kw_only=True):
+class ExtraLine(_Frozen, frozen=True, kw_only=True):
     """An extra scoring line: `vp * (count // per)` where count is measured by `kind`."""
 
     kind: ExtraKind
@@ -198,7 +198,7 @@ class ExtraLine(_Frozen, kw_only=True):
     per: int = 1
 
 
-class ScoreCard(Card, kw_only=True):
+class ScoreCard(Card, frozen=True, kw_only=True):
     """A score card; omitted lines keep the rulebook defaults [l.190-202]."""
 
     name: str
@@ -212,7 +212,7 @@ class ScoreCard(Card, kw_only=True):
     extra: tuple[ExtraLine, ...] = ()
 
 
-class Task(_Frozen, kw_only=True):
+class Task(_Frozen, frozen=True, kw_only=True):
     """One machine-checkable quest task; which parameters apply depends on `kind`."""
 
     kind: TaskKind
@@ -223,7 +223,7 @@ class Task(_Frozen, kw_only=True):
     card: str = ""
 
 
-class Quest(Card, kw_only=True):
+class Quest(Card, frozen=True, kw_only=True):
     """A quest card: all tasks must hold at once to turn it in [l.371-373]."""
 
     deck: QuestDeck
@@ -235,7 +235,7 @@ class Quest(Card, kw_only=True):
     solo: SoloMark = "both"
 
 
-class AiCard(Card, kw_only=True):
+class AiCard(Card, frozen=True, kw_only=True):
     """One of the 8 solo AI action cards [Solo rules, l.463-549]."""
 
     id: AiCardId

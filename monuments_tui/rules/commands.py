@@ -38,13 +38,13 @@ Payment = tuple[Take, ...]
 
 
 # -- set-up ------------------------------------------------------------------------------
-class KeepStartQuest(Command, tag="keep_start_quest"):
+class KeepStartQuest(Command, frozen=True, tag="keep_start_quest"):
     """Keep one of your two starting quests; the other is discarded [l.154]."""
 
     quest: str
 
 
-class PlaceStartResource(Command, tag="place_start_resource"):
+class PlaceStartResource(Command, frozen=True, tag="place_start_resource"):
     """Place one of your two starting resources on a hex that produces it [l.162]."""
 
     resource: str
@@ -52,23 +52,23 @@ class PlaceStartResource(Command, tag="place_start_resource"):
 
 
 # -- turn --------------------------------------------------------------------------------
-class PlayCard(Command, tag="play"):
+class PlayCard(Command, frozen=True, tag="play"):
     """Play an action card from your hand on its current side [l.206]."""
 
     card: str
 
 
-class TakeBack(Command, tag="take_back"):
+class TakeBack(Command, frozen=True, tag="take_back"):
     """Take all your discarded action cards back into your hand [l.207]."""
 
 
-class DiscardCard(Command, tag="discard"):
+class DiscardCard(Command, frozen=True, tag="discard"):
     """Discard a card for no effect: only when no card can be played and none taken back (B59)."""
 
     card: str
 
 
-class TurnInQuest(Command, tag="turn_in"):
+class TurnInQuest(Command, frozen=True, tag="turn_in"):
     """Turn in a completed quest; name a resource and hex if it earns the bonus resource [l.371-377]."""
 
     quest: str
@@ -76,16 +76,16 @@ class TurnInQuest(Command, tag="turn_in"):
     hex: str | None = None
 
 
-class EndTurn(Command, tag="end_turn"):
+class EndTurn(Command, frozen=True, tag="end_turn"):
     """End your turn after your action."""
 
 
-class Done(Command, tag="done"):
+class Done(Command, frozen=True, tag="done"):
     """Finish an action that allows "up to" several steps, after at least one."""
 
 
 # -- movement ----------------------------------------------------------------------------
-class Move(Command, tag="move"):
+class Move(Command, frozen=True, tag="move"):
     """Move one unit from `src` to `dst` within its movement points [Movement, l.221-225]."""
 
     piece: str
@@ -95,7 +95,7 @@ class Move(Command, tag="move"):
     """Resources a worker carries from `src` (1, or more with bonuses or a horse)."""
 
 
-class BoardFerry(Command, tag="board"):
+class BoardFerry(Command, frozen=True, tag="board"):
     """Board one or two workers/armies onto a docked ferry; it is pushed to sea [l.223, l.254]."""
 
     ferry: str
@@ -103,7 +103,7 @@ class BoardFerry(Command, tag="board"):
     carry: tuple[str, ...] = ()
 
 
-class Sail(Command, tag="sail"):
+class Sail(Command, frozen=True, tag="sail"):
     """Sail a ferry to a water hex, or to a land hex where its passengers get off [l.254]."""
 
     ferry: str
@@ -111,13 +111,13 @@ class Sail(Command, tag="sail"):
 
 
 # -- production, building, populate, trade, upgrade -------------------------------------
-class Produce(Command, tag="produce"):
+class Produce(Command, frozen=True, tag="produce"):
     """Produce on one land hex [Production, l.229-234]."""
 
     hex: str
 
 
-class Build(Command, tag="build"):
+class Build(Command, frozen=True, tag="build"):
     """Build a building on a hex, or a bridge/ferry on the edge from `hex` to `to` [l.240-260]."""
 
     piece: str
@@ -126,7 +126,7 @@ class Build(Command, tag="build"):
     pay: Payment = ()
 
 
-class Repair(Command, tag="repair"):
+class Repair(Command, frozen=True, tag="repair"):
     """Repair your damaged building on `hex` [l.242, l.260]."""
 
     piece: str
@@ -134,13 +134,13 @@ class Repair(Command, tag="repair"):
     pay: Payment = ()
 
 
-class Populate(Command, tag="populate"):
+class Populate(Command, frozen=True, tag="populate"):
     """Place a worker from your supply in your town on `hex` [Populate, l.264-266]."""
 
     hex: str
 
 
-class Trade(Command, tag="trade"):
+class Trade(Command, frozen=True, tag="trade"):
     """Trade with the bank: give `give`, take one `get` onto `hex` [Trade, l.385-387]."""
 
     give: str
@@ -149,7 +149,7 @@ class Trade(Command, tag="trade"):
     pay: Payment = ()
 
 
-class Upgrade(Command, tag="upgrade"):
+class Upgrade(Command, frozen=True, tag="upgrade"):
     """Flip a red card to green, paying its upgrade cost [Upgrade an action, l.215]."""
 
     card: str
@@ -157,7 +157,7 @@ class Upgrade(Command, tag="upgrade"):
 
 
 # -- monument and bonuses ---------------------------------------------------------------
-class BuildLayer(Command, tag="build_layer"):
+class BuildLayer(Command, frozen=True, tag="build_layer"):
     """Build your monument's next layer [l.270-301]."""
 
     pay: Payment = ()
@@ -165,19 +165,19 @@ class BuildLayer(Command, tag="build_layer"):
     """Workers to sacrifice; empty means chosen automatically."""
 
 
-class ChooseBonus(Command, tag="choose_bonus"):
+class ChooseBonus(Command, frozen=True, tag="choose_bonus"):
     """Take an available common bonus card of the layer just built [l.280]."""
 
     card: str
 
 
-class ChooseOption(Command, tag="choose_option"):
+class ChooseOption(Command, frozen=True, tag="choose_option"):
     """Choose option `option` (1-based) of your personal bonus card [l.288]."""
 
     option: int
 
 
-class Place(Command, tag="place"):
+class Place(Command, frozen=True, tag="place"):
     """Place one granted piece or resource on `hex` (a bridge or ferry on the edge to `to`) [l.288]."""
 
     what: str
@@ -185,12 +185,12 @@ class Place(Command, tag="place"):
     to: str | None = None
 
 
-class SkipPlacement(Command, tag="skip_place"):
+class SkipPlacement(Command, frozen=True, tag="skip_place"):
     """Give up a granted piece that cannot be placed (B17: do what is possible)."""
 
 
 # -- military ----------------------------------------------------------------------------
-class Train(Command, tag="train"):
+class Train(Command, frozen=True, tag="train"):
     """Train a unit from a worker on `hex`; a navy goes on the water hex `to` [l.311]."""
 
     unit: str
@@ -199,39 +199,39 @@ class Train(Command, tag="train"):
     pay: Payment = ()
 
 
-class Forge(Command, tag="forge"):
+class Forge(Command, frozen=True, tag="forge"):
     """Forge a weapon for an unarmed worker on `hex` [Weapons, l.327]."""
 
     hex: str
     pay: Payment = ()
 
 
-class GiveWeapon(Command, tag="give_weapon"):
+class GiveWeapon(Command, frozen=True, tag="give_weapon"):
     """Hand the pending weapon to an unarmed worker on `hex`, or to nobody (None) [l.327-329]."""
 
     hex: str | None = None
 
 
-class Attack(Command, tag="attack"):
+class Attack(Command, frozen=True, tag="attack"):
     """Attack `target` with the listed units [Attack, l.333-337]."""
 
     target: str
     attackers: tuple[PieceAt, ...]
 
 
-class Damage(Command, tag="damage"):
+class Damage(Command, frozen=True, tag="damage"):
     """The pieces that take this side's battle damage [l.345-353]."""
 
     pieces: tuple[PieceAt, ...] = ()
 
 
-class MoveIn(Command, tag="move_in"):
+class MoveIn(Command, frozen=True, tag="move_in"):
     """Surviving attackers that move into the taken hex [l.355]."""
 
     pieces: tuple[PieceAt, ...]
 
 
-class RetreatTo(Command, tag="retreat"):
+class RetreatTo(Command, frozen=True, tag="retreat"):
     """Retreat the defender's remaining units to `hex` [l.359]."""
 
     hex: str
@@ -240,14 +240,14 @@ class RetreatTo(Command, tag="retreat"):
 
 
 # -- quests ------------------------------------------------------------------------------
-class KeepQuests(Command, tag="keep_quests"):
+class KeepQuests(Command, frozen=True, tag="keep_quests"):
     """Keep these of the quest cards just drawn (at least one) [l.367-369]."""
 
     quests: tuple[str, ...]
 
 
 # -- solo AI ------------------------------------------------------------------------------
-class AiAct(Command, tag="ai"):
+class AiAct(Command, frozen=True, tag="ai"):
     """Let the solo AI take its decision: its whole turn, or its choice in a battle [Solo, l.452]."""
 
 

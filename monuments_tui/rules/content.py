@@ -32,23 +32,22 @@ from monuments_tui.rules.card_types import (  # the vocabulary (ACTION_IDS ... R
     SOLO_PLAYER_MARK,
     Ability,
     ActionCard,
+    ActionId as ActionId,
     AiCard,
+    AiCardId as AiCardId,
+    Civ as Civ,
     Civilisation,
     CommonBonus,
     Content,
     ContentError,
     PersonalBonusCard,
     Quest,
+    QuestDeck as QuestDeck,
+    Resource as Resource,
     ScoreCard,
     solo_pool,
 )
-from monuments_tui.rules.card_types import ActionId as ActionId
-from monuments_tui.rules.card_types import AiCardId as AiCardId
-from monuments_tui.rules.card_types import Civ as Civ
-from monuments_tui.rules.card_types import QuestDeck as QuestDeck
-from monuments_tui.rules.card_types import Resource as Resource
 from monuments_tui.rules.content_checks import validate
-
 
 # --------------------------------------------------------------------------- loading
 

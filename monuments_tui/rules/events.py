@@ -29,53 +29,53 @@ class Event(msgspec.Struct, frozen=True, tag_field="type"):
 
 
 # -- flow ---------------------------------------------------------------------------------
-class PendingSet(Event, tag="pending"):
+class PendingSet(Event, frozen=True, tag="pending"):
     """The game now waits for this decision (None: nothing, the game is over)."""
 
     pending: PendingAny | None
 
 
-class PhaseChanged(Event, tag="phase"):
+class PhaseChanged(Event, frozen=True, tag="phase"):
     """The game moved to "play" or "over"."""
 
     phase: Phase
 
 
-class TurnBegan(Event, tag="turn_began"):
+class TurnBegan(Event, frozen=True, tag="turn_began"):
     """`seat` begins a turn in round `round`."""
 
     seat: int
     round: int
 
 
-class FinalRoundBegan(Event, tag="final_round"):
+class FinalRoundBegan(Event, frozen=True, tag="final_round"):
     """A fifth layer was built: the current round is the last [Game end, l.391]."""
 
     seat: int
 
 
 # -- cards ---------------------------------------------------------------------------------
-class CardPlayed(Event, tag="card_played"):
+class CardPlayed(Event, frozen=True, tag="card_played"):
     """An action card left the hand to be resolved."""
 
     seat: int
     card: ActionId
 
 
-class CardDiscarded(Event, tag="card_discarded"):
+class CardDiscarded(Event, frozen=True, tag="card_discarded"):
     """The card in play (or a card from hand) went to the discard pile, same side up [l.206]."""
 
     seat: int
     card: ActionId
 
 
-class CardsTakenBack(Event, tag="cards_taken_back"):
+class CardsTakenBack(Event, frozen=True, tag="cards_taken_back"):
     """The whole discard pile went back into the hand [l.207]."""
 
     seat: int
 
 
-class CardUpgraded(Event, tag="card_upgraded"):
+class CardUpgraded(Event, frozen=True, tag="card_upgraded"):
     """A card was flipped to its green side [l.215] (the solo AI's cards too, B75)."""
 
     seat: int
@@ -83,7 +83,7 @@ class CardUpgraded(Event, tag="card_upgraded"):
 
 
 # -- resources -----------------------------------------------------------------------------
-class ResourcesGained(Event, tag="gained"):
+class ResourcesGained(Event, frozen=True, tag="gained"):
     """`n` of `resource` came from the bank onto `hex`."""
 
     hex: str
@@ -91,7 +91,7 @@ class ResourcesGained(Event, tag="gained"):
     n: int
 
 
-class ResourcesSpent(Event, tag="spent"):
+class ResourcesSpent(Event, frozen=True, tag="spent"):
     """`n` of `resource` left `hex` for the bank."""
 
     hex: str
@@ -99,7 +99,7 @@ class ResourcesSpent(Event, tag="spent"):
     n: int
 
 
-class ResourcesCarried(Event, tag="carried"):
+class ResourcesCarried(Event, frozen=True, tag="carried"):
     """Resources were carried from `src` to `dst`."""
 
     src: str
@@ -107,7 +107,7 @@ class ResourcesCarried(Event, tag="carried"):
     resources: tuple[Resource, ...]
 
 
-class BankChanged(Event, tag="bank"):
+class BankChanged(Event, frozen=True, tag="bank"):
     """A bank item other than a resource changed (weapons, bridge/ferry tokens)."""
 
     item: BankItem
@@ -115,13 +115,13 @@ class BankChanged(Event, tag="bank"):
 
 
 # -- pieces --------------------------------------------------------------------------------
-class UnitPlaced(Event, tag="unit_placed"):
+class UnitPlaced(Event, frozen=True, tag="unit_placed"):
     """A unit came from its owner's supply onto the board."""
 
     unit: Unit
 
 
-class UnitMoved(Event, tag="unit_moved"):
+class UnitMoved(Event, frozen=True, tag="unit_moved"):
     """A unit moved to `hex` (aboard `ferry`, or on land/open water when None)."""
 
     unit: str
@@ -129,14 +129,14 @@ class UnitMoved(Event, tag="unit_moved"):
     ferry: str | None = None
 
 
-class UnitRemoved(Event, tag="unit_removed"):
+class UnitRemoved(Event, frozen=True, tag="unit_removed"):
     """A unit left the board and went back to its owner's supply."""
 
     unit: str
     reason: RemovalReason
 
 
-class UnitEquipped(Event, tag="unit_equipped"):
+class UnitEquipped(Event, frozen=True, tag="unit_equipped"):
     """A worker gained or lost a weapon or a horse."""
 
     unit: str
@@ -144,7 +144,7 @@ class UnitEquipped(Event, tag="unit_equipped"):
     value: bool
 
 
-class SupplyChanged(Event, tag="supply"):
+class SupplyChanged(Event, frozen=True, tag="supply"):
     """A player's supply of a piece changed (`set_aside` moves pieces from the set-aside pool)."""
 
     seat: int
@@ -153,7 +153,7 @@ class SupplyChanged(Event, tag="supply"):
     from_set_aside: bool = False
 
 
-class TokensChanged(Event, tag="tokens"):
+class TokensChanged(Event, frozen=True, tag="tokens"):
     """A player's ability tokens changed."""
 
     seat: int
@@ -161,33 +161,33 @@ class TokensChanged(Event, tag="tokens"):
     delta: int
 
 
-class BuildingPlaced(Event, tag="building_placed"):
+class BuildingPlaced(Event, frozen=True, tag="building_placed"):
     building: Building
 
 
-class BuildingDamaged(Event, tag="building_damaged"):
+class BuildingDamaged(Event, frozen=True, tag="building_damaged"):
     building: str
 
 
-class BuildingRepaired(Event, tag="building_repaired"):
+class BuildingRepaired(Event, frozen=True, tag="building_repaired"):
     building: str
 
 
-class BuildingRemoved(Event, tag="building_removed"):
+class BuildingRemoved(Event, frozen=True, tag="building_removed"):
     """A building left the board (the AI's buildings are destroyed, not damaged)."""
 
     building: str
 
 
-class BridgeBuilt(Event, tag="bridge_built"):
+class BridgeBuilt(Event, frozen=True, tag="bridge_built"):
     bridge: Bridge
 
 
-class FerryBuilt(Event, tag="ferry_built"):
+class FerryBuilt(Event, frozen=True, tag="ferry_built"):
     ferry: Ferry
 
 
-class FerryMoved(Event, tag="ferry_moved"):
+class FerryMoved(Event, frozen=True, tag="ferry_moved"):
     """A ferry moved to the centre of `water`, or docked against `land`."""
 
     ferry: str
@@ -196,12 +196,12 @@ class FerryMoved(Event, tag="ferry_moved"):
 
 
 # -- monument, bonuses ---------------------------------------------------------------------
-class LayerBuilt(Event, tag="layer_built"):
+class LayerBuilt(Event, frozen=True, tag="layer_built"):
     seat: int
     layer: int
 
 
-class CommonBonusTaken(Event, tag="common_bonus_taken"):
+class CommonBonusTaken(Event, frozen=True, tag="common_bonus_taken"):
     """A common bonus card left its pile for a player (seat) or the game (seat None)."""
 
     card: str
@@ -209,7 +209,7 @@ class CommonBonusTaken(Event, tag="common_bonus_taken"):
     seat: int | None = None
 
 
-class PersonalBonusUsed(Event, tag="personal_bonus_used"):
+class PersonalBonusUsed(Event, frozen=True, tag="personal_bonus_used"):
     """A personal bonus card was resolved and put at the bottom of the deck [l.288]."""
 
     seat: int
@@ -217,7 +217,7 @@ class PersonalBonusUsed(Event, tag="personal_bonus_used"):
 
 
 # -- quests --------------------------------------------------------------------------------
-class QuestsDealt(Event, tag="quests_dealt"):
+class QuestsDealt(Event, frozen=True, tag="quests_dealt"):
     """Cards went from a quest deck to a pending choice (or straight to the AI's stack)."""
 
     seat: int
@@ -226,7 +226,7 @@ class QuestsDealt(Event, tag="quests_dealt"):
     rng: int = 0
 
 
-class QuestDeckShuffled(Event, tag="quest_deck_shuffled"):
+class QuestDeckShuffled(Event, frozen=True, tag="quest_deck_shuffled"):
     """A quest deck's discards were shuffled into a new deck [l.154, l.381]."""
 
     deck: QuestDeck
@@ -234,7 +234,7 @@ class QuestDeckShuffled(Event, tag="quest_deck_shuffled"):
     rng: int
 
 
-class QuestsKept(Event, tag="quests_kept"):
+class QuestsKept(Event, frozen=True, tag="quests_kept"):
     """`kept` went to the player's quests in progress; `discarded` to the deck's discards."""
 
     seat: int
@@ -243,52 +243,52 @@ class QuestsKept(Event, tag="quests_kept"):
     discarded: tuple[str, ...]
 
 
-class QuestCompleted(Event, tag="quest_completed"):
+class QuestCompleted(Event, frozen=True, tag="quest_completed"):
     seat: int
     quest: str
 
 
 # -- battle --------------------------------------------------------------------------------
-class BattleBegan(Event, tag="battle_began"):
+class BattleBegan(Event, frozen=True, tag="battle_began"):
     """An attack was declared and both sides rolled [Attack, l.337-341]."""
 
     battle: Battle
     rng: int
 
 
-class BattleUpdated(Event, tag="battle_updated"):
+class BattleUpdated(Event, frozen=True, tag="battle_updated"):
     """Losses recorded so far in the battle being resolved."""
 
     battle: Battle
 
 
-class BattleEnded(Event, tag="battle_ended"):
+class BattleEnded(Event, frozen=True, tag="battle_ended"):
     record: BattleRecord
 
 
 # -- solo AI ---------------------------------------------------------------------------------
-class AiStateSet(Event, tag="ai_state"):
+class AiStateSet(Event, frozen=True, tag="ai_state"):
     """The solo AI deck's state after a step; a shuffle carries the generator's new position `rng`."""
 
     ai: AiState
     rng: int = 0
 
 
-class AiNarrated(Event, tag="ai_narrated"):
+class AiNarrated(Event, frozen=True, tag="ai_narrated"):
     """A line of the AI's turn for the log: the card drawn, what it did or why not (no effect on the state)."""
 
     seat: int
     text: str
 
 
-class RngAdvanced(Event, tag="rng"):
+class RngAdvanced(Event, frozen=True, tag="rng"):
     """The generator moved (e.g. a die roll whose outcome another event records)."""
 
     rng: int
     note: str = ""
 
 
-class GameEnded(Event, tag="game_ended"):
+class GameEnded(Event, frozen=True, tag="game_ended"):
     """The last round is over [Game end, l.391]."""
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.commands import Take
+from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import ResourcesSpent
 from monuments_tui.rules.queries import controlled_resources, resource_totals

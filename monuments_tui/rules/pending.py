@@ -31,27 +31,27 @@ class Pending(msgspec.Struct, frozen=True, tag_field="kind"):
     """The seat that must answer."""
 
 
-class ChooseStartQuest(Pending, tag="start_quest"):
+class ChooseStartQuest(Pending, frozen=True, tag="start_quest"):
     """Set-up: keep one of the two starting quests dealt [Player set-up, l.154]."""
 
     options: tuple[str, ...] = ()
 
 
-class ChooseStartResource(Pending, tag="start_resource"):
+class ChooseStartResource(Pending, frozen=True, tag="start_resource"):
     """Set-up: place a starting resource on a hex that produces it [Player set-up, l.162]."""
 
     left: int = 2
 
 
-class ChooseAction(Pending, tag="action"):
+class ChooseAction(Pending, frozen=True, tag="action"):
     """A turn begins: play a card, take back the discard pile, or turn in quests [l.206-207]."""
 
 
-class AfterAction(Pending, tag="after_action"):
+class AfterAction(Pending, frozen=True, tag="after_action"):
     """The action is done; quests may still be turned in before the turn ends [l.373]."""
 
 
-class MovementStep(Pending, tag="movement"):
+class MovementStep(Pending, frozen=True, tag="movement"):
     """Movement: move up to `slots` different units [Movement, l.221-225]."""
 
     green: bool = False
@@ -62,7 +62,7 @@ class MovementStep(Pending, tag="movement"):
     steps: int = 0
 
 
-class ProductionStep(Pending, tag="production"):
+class ProductionStep(Pending, frozen=True, tag="production"):
     """Production: produce on up to `left` more distinct land hexes [Production, l.229-234]."""
 
     green: bool = False
@@ -70,13 +70,13 @@ class ProductionStep(Pending, tag="production"):
     chosen: tuple[str, ...] = ()
 
 
-class BuildStep(Pending, tag="build"):
+class BuildStep(Pending, frozen=True, tag="build"):
     """Build a building or repair one [Build a building, l.240-260]."""
 
     green: bool = False
 
 
-class PopulateStep(Pending, tag="populate"):
+class PopulateStep(Pending, frozen=True, tag="populate"):
     """Populate: one worker into a town, or up to two towns on green [Populate, l.264-266]."""
 
     green: bool = False
@@ -85,7 +85,7 @@ class PopulateStep(Pending, tag="populate"):
     """Hexes already populated in this action (each town at most once)."""
 
 
-class TradeStep(Pending, tag="trade"):
+class TradeStep(Pending, frozen=True, tag="trade"):
     """Trade with the bank up to `left` more times [Trade, l.385-387]."""
 
     green: bool = False
@@ -93,26 +93,26 @@ class TradeStep(Pending, tag="trade"):
     done: int = 0
 
 
-class UpgradeStep(Pending, tag="upgrade"):
+class UpgradeStep(Pending, frozen=True, tag="upgrade"):
     """Upgrade one red card from hand or discard [Upgrade an action, l.215]."""
 
     green: bool = False
 
 
-class MonumentStep(Pending, tag="monument"):
+class MonumentStep(Pending, frozen=True, tag="monument"):
     """Build the next layer of the monument [Build a layer of your monument, l.270-301]."""
 
     green: bool = False
 
 
-class ChooseCommonBonus(Pending, tag="common_bonus"):
+class ChooseCommonBonus(Pending, frozen=True, tag="common_bonus"):
     """Choose one available common bonus of the layer just built [l.280-286, l.299]."""
 
     level: int = 1
     options: tuple[str, ...] = ()
 
 
-class ChoosePersonalOption(Pending, tag="personal_bonus"):
+class ChoosePersonalOption(Pending, frozen=True, tag="personal_bonus"):
     """Choose one option of the personal bonus card for the layer just built [l.288]."""
 
     card: str = ""
@@ -129,7 +129,7 @@ class Placement(msgspec.Struct, frozen=True):
     replaced by a bonus unit: placed free, or back to the bank)."""
 
 
-class PlaceStep(Pending, tag="place"):
+class PlaceStep(Pending, frozen=True, tag="place"):
     """Place what a bonus granted, one piece per command [l.288; Quests l.377]."""
 
     queue: tuple[Placement, ...] = ()
@@ -138,13 +138,13 @@ class PlaceStep(Pending, tag="place"):
     personal bonus card is then used and the action ends)."""
 
 
-class TrainStep(Pending, tag="train"):
+class TrainStep(Pending, frozen=True, tag="train"):
     """Train one military unit or forge one weapon [Train a military unit, l.307-329]."""
 
     green: bool = False
 
 
-class ChooseWeaponHolder(Pending, tag="give_weapon"):
+class ChooseWeaponHolder(Pending, frozen=True, tag="give_weapon"):
     """Hand a weapon to one of your unarmed workers, or let it go back to the bank [l.327-329]."""
 
     reason: WeaponReason = "free"
@@ -153,13 +153,13 @@ class ChooseWeaponHolder(Pending, tag="give_weapon"):
     """What follows: "after_action", or "free" (the green card's free weapon is offered next)."""
 
 
-class AttackStep(Pending, tag="attack"):
+class AttackStep(Pending, frozen=True, tag="attack"):
     """Declare an attack [Attack, l.333-337]."""
 
     green: bool = False
 
 
-class AssignDamage(Pending, tag="damage"):
+class AssignDamage(Pending, frozen=True, tag="damage"):
     """Choose which of your pieces take `damage` points of battle damage [l.345-353]."""
 
     damage: int = 0
@@ -167,15 +167,15 @@ class AssignDamage(Pending, tag="damage"):
     """"defender" chooses first, then "attacker" [l.345, l.353]."""
 
 
-class ChooseMoveIn(Pending, tag="move_in"):
+class ChooseMoveIn(Pending, frozen=True, tag="move_in"):
     """The attacker moves at least one surviving unit into the taken hex [l.355]."""
 
 
-class Retreat(Pending, tag="retreat"):
+class Retreat(Pending, frozen=True, tag="retreat"):
     """The defender's remaining units retreat to a neighbouring free hex [l.359]."""
 
 
-class ChooseQuestsToKeep(Pending, tag="keep_quests"):
+class ChooseQuestsToKeep(Pending, frozen=True, tag="keep_quests"):
     """Keep at least one of the quest cards just drawn [Draw quest cards, l.367-369]."""
 
     deck: QuestDeck = "0-1"
@@ -186,7 +186,7 @@ class ChooseQuestsToKeep(Pending, tag="keep_quests"):
     """What follows: "after_action", or "personal_bonus" (the bonus card is then used)."""
 
 
-class AiTurn(Pending, tag="ai_turn"):
+class AiTurn(Pending, frozen=True, tag="ai_turn"):
     """The solo AI's turn: `AiAct` draws and resolves its next card(s) [Solo gameplay, l.452-460]."""
 
 

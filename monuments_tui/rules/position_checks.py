@@ -20,8 +20,17 @@ from monuments_tui.rules.position_fields import make
 from monuments_tui.rules.position_parse import Reader
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
-from monuments_tui.rules.state import ABILITY_BUILDINGS, BANK_START, PIECE_LIMITS, Bridge, Building, Ferry, GameState, Player, Unit
-
+from monuments_tui.rules.state import (
+    ABILITY_BUILDINGS,
+    BANK_START,
+    PIECE_LIMITS,
+    Bridge,
+    Building,
+    Ferry,
+    GameState,
+    Player,
+    Unit,
+)
 
 
 def parse_position(text: str) -> GameState:
@@ -83,7 +92,7 @@ def _pieces(reader: Reader, state: GameState) -> None:
     state.bridges = {b.id: b for _, b in sorted(reader.bridges, key=lambda t: key(t[1].id))}
     state.ferries = {f.id: f for _, f, _ in sorted(reader.ferries, key=lambda t: key(t[1].id))}
     state.resources = {h: dict(on) for h, (_, on) in reader.resources.items()}
-    for lineno, ferry, cargo in reader.ferries:
+    for _, ferry, cargo in reader.ferries:
         if cargo is not None:
             state.resources[ferry.id] = dict(cargo)
     for lineno, unit in reader.units:

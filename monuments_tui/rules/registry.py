@@ -9,6 +9,7 @@ next to their rulebook section.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any, TypeVar, cast
 
 from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.events import Event
@@ -17,17 +18,21 @@ from monuments_tui.rules.state import GameState
 
 Handler = Callable[[GameState, Command], list[Event]]
 Generator = Callable[[GameState], Iterable[Command]]
+# A rule takes the command type it is registered for, a subtype of Command; `decide` hands it
+# only that type, so the decorator accepts any such handler and keeps its own signature.
+R = TypeVar("R", bound=Callable[[GameState, Any], list[Event]])
+P = TypeVar("P", bound=Pending)
 
 RULES: dict[tuple[type, type], Handler] = {}
 GENERATORS: dict[type, list[Generator]] = {}
 
 
-def rule(*pairs: tuple[type[Pending], type[Command]]) -> Callable[[Handler], Handler]:
+def rule(*pairs: tuple[type[Pending], type[Command]]) -> Callable[[R], R]:
     """Register a handler for each (pending type, command type) pair."""
 
-    def register(fn: Handler) -> Handler:
+    def register(fn: R) -> R:
         for pair in pairs:
-            RULES[pair] = fn
+            RULES[pair] = cast(Handler, fn)  # called only with a command of the pair's type
         return fn
 
     return register
@@ -46,6 +51,14 @@ def generator(*pending_types: type[Pending]) -> Callable[[Generator], Generator]
         return fn
 
     return register
+
+
+def pending_as(state: GameState, kind: type[P]) -> P:
+    """The pending decision, which a rule or generator registered for `kind` knows is one."""
+    pending = state.pending
+    if not isinstance(pending, kind):
+        raise TypeError(f"the pending decision is {type(pending).__name__}, not {kind.__name__}")
+    return pending
 
 
 def candidate_commands(state: GameState) -> list[Command]:

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import events as ev, pending as pd
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.state import GameState, copy_state
 

@@ -52,7 +52,7 @@ class Grid:
 
     def lines(self) -> list[Text]:
         out = []
-        for chars, styles in zip(self.chars, self.styles):
+        for chars, styles in zip(self.chars, self.styles, strict=True):
             plain = "".join(chars)
             spans = []
             start = 0

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from monuments_tui.rules import commands as c
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import commands as c, events as ev
 from monuments_tui.rules.content import load_content
 
 PIECE_WORDS = {

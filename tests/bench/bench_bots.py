@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
+
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.ai.evaluate import evaluate
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
-from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def positions(rounds: int = 40) -> list:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import random
 
-from monuments_tui.rules import GameConfig, decide, evolve, fold, legal_commands, new_game
 from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
+
+from monuments_tui.rules import GameConfig, decide, evolve, fold, legal_commands, new_game
 
 
 def main(steps: int = 300, rounds: int = 5) -> None:

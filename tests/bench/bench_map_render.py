@@ -16,12 +16,12 @@ import random
 import time
 
 from rich.console import Console
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.rules.state import Bridge, Building, Ferry, Unit
 from monuments_tui.ui import map_render, map_static
 from monuments_tui.ui.map_render import render_map
-from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def mid_game(steps: int = 400):

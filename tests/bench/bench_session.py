@@ -17,9 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
+
 from monuments_tui.rules import GameConfig, fold, legal_commands
 from monuments_tui.session import GameSession
-from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 
 def main(steps: int = 3000) -> None:

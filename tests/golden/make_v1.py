@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from monuments_tui.rules import GameConfig, legal_commands
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import GameConfig, events as ev, legal_commands
 from monuments_tui.session import GameSession
 
 OUT = Path(__file__).parent / "v1_greece-egypt_scarcity_s7.jsonl"

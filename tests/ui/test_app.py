@@ -354,7 +354,7 @@ async def test_the_curtain_hides_private_information_between_two_people(tmp_path
 
 async def test_teaching_mode_opens_all_hands_without_a_curtain(tmp_path):
     app = game_app(tmp_path, seats=("human", "human"), teaching=True)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE):
         assert not isinstance(app.screen, Curtain)
         assert "all players" in str(game_screen(app).query_one(QuestsPane).border_title)
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monuments_tui.rules import SYNTAX, GameConfig, new_game, parse_command
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import SYNTAX, GameConfig, events as ev, new_game, parse_command
 from monuments_tui.rules.state import Battle
 from monuments_tui.ui import pane_text, wording
 

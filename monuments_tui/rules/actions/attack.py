@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.battle import (
     Fighter,
@@ -30,7 +30,7 @@ from monuments_tui.rules.battle import (
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.queries import has_military_allowance, layout, owners_at, piece_code, units_of
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import Battle, GameState, Unit
 
 RULE = "Attack, l.335"
@@ -66,7 +66,7 @@ def resolve_attackers(state: GameState, seat: int, pieces: tuple[cmd.PieceAt, ..
 @rule((pd.AttackStep, cmd.Attack))
 def attack(state: GameState, c: cmd.Attack) -> list[ev.Event]:
     """Declare an attack and roll both sides' dice [l.335-341 (B28, B29, B38-B40)]."""
-    p = state.pending
+    p = pending_as(state, pd.AttackStep)
     seat = p.seat
     if not has_military_allowance(state, seat):
         raise RuleViolation(
@@ -119,7 +119,7 @@ def attack(state: GameState, c: cmd.Attack) -> list[ev.Event]:
 @rule((pd.AssignDamage, cmd.Damage))
 def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
     """Choose the pieces that take this side's damage: a minimal set, rounded up [l.345-353 (B31, B32)]."""
-    p = state.pending
+    p = pending_as(state, pd.AssignDamage)
     fighters = side_fighters(state, state.battle, p.side)
     ways = minimal_sets(fighters, p.damage)
     chosen: list[Fighter] = []
@@ -205,8 +205,8 @@ def retreat(state: GameState, c: cmd.RetreatTo) -> list[ev.Event]:
 
 # -- generators ---------------------------------------------------------------------------
 @generator(pd.AttackStep)
-def _gen_attack(state: GameState):
-    p = state.pending
+def _gen_attack(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.AttackStep)
     if not has_military_allowance(state, p.seat):
         return
     board = load_board()
@@ -220,7 +220,7 @@ def _gen_attack(state: GameState):
         for u in mine:
             if attack_power(state, p.seat, u, target)[0] > 0:
                 by_origin.setdefault(u.hex, []).append(cmd.PieceAt(piece_code(u), u.hex))
-        for origin, pieces in sorted(by_origin.items()):
+        for _origin, pieces in sorted(by_origin.items()):
             yield cmd.Attack(target, tuple(pieces))
             for single in dict.fromkeys(pieces):
                 yield cmd.Attack(target, (single,))
@@ -229,14 +229,14 @@ def _gen_attack(state: GameState):
 
 
 @generator(pd.AssignDamage)
-def _gen_damage(state: GameState):
-    p = state.pending
+def _gen_damage(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.AssignDamage)
     for way in minimal_sets(side_fighters(state, state.battle, p.side), p.damage):
         yield cmd.Damage(tuple(cmd.PieceAt(f.code, f.hex) for f in way))
 
 
 @generator(pd.ChooseMoveIn)
-def _gen_move_in(state: GameState):
+def _gen_move_in(state: GameState) -> Iterable[cmd.Command]:
     b = state.battle
     groups = move_in_groups(state, b)
     heads = [next(cmd.PieceAt(piece_code(u), u.hex) for u in g if u.id in b.attackers) for g in groups]
@@ -246,7 +246,7 @@ def _gen_move_in(state: GameState):
 
 
 @generator(pd.Retreat)
-def _gen_retreat(state: GameState):
+def _gen_retreat(state: GameState) -> Iterable[cmd.Command]:
     b = state.battle
     each = state.config.options.retreat == "each"
     groups = retreat_groups(state, b.defender, b.target)

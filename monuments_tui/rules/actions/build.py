@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content
@@ -16,7 +16,7 @@ from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import bonus_amount, buildings_at, has_ability, layout, workers_on_land
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import ABILITY_BUILDINGS, HEX_BUILDINGS, Bridge, Building, Ferry, GameState
 
 RULE = "Build a building, l.240"
@@ -92,7 +92,7 @@ def placement_events(state: GameState, seat: int, piece: str, hex_id: str, to: s
 @rule((pd.BuildStep, cmd.Build))
 def build(state: GameState, c: cmd.Build) -> list[ev.Event]:
     """Build a building; green takes 1 resource off, never below 1 [l.240-242, l.258]."""
-    p = state.pending
+    p = pending_as(state, pd.BuildStep)
     if c.piece not in load_pieces().building_costs and c.piece not in ABILITY_BUILDINGS:
         raise RuleViolation(f"{c.piece!r} is not a building", RULE, "Build a town, fort, factory, bridge or ferry.")
     placed = placement_events(state, p.seat, c.piece, c.hex, c.to)
@@ -107,7 +107,7 @@ def repair(state: GameState, c: cmd.Repair) -> list[ev.Event]:
 
     Red: the building cost less 1; green: less 2; never below 1 resource.
     """
-    p = state.pending
+    p = pending_as(state, pd.BuildStep)
     building = next((b for b in buildings_at(state, c.hex, p.seat) if b.kind == c.piece and b.damaged), None)
     if building is None:
         raise RuleViolation(f"you have no damaged {c.piece} on {c.hex}", "Build a building, l.260", "Repair only your own damaged buildings.")
@@ -119,8 +119,8 @@ def repair(state: GameState, c: cmd.Repair) -> list[ev.Event]:
 
 
 @generator(pd.BuildStep)
-def _gen(state: GameState):
-    p = state.pending
+def _gen(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.BuildStep)
     board = load_board()
     lay = layout(state)
     hexes = sorted({u.hex for u in state.units.values() if u.owner == p.seat and u.kind == "worker" and u.ferry is None} & lay.land)

@@ -12,11 +12,9 @@ and the workers sacrificed (B62). The bonuses follow as pending steps of the sam
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd, rng as random
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.actions.personal_bonus import offer_personal_bonus
 from monuments_tui.rules.content import load_content
@@ -33,7 +31,7 @@ from monuments_tui.rules.queries import (
     units_at,
     units_of,
 )
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import GameState, Unit
 
@@ -71,7 +69,7 @@ def build_layer(state: GameState, c: cmd.BuildLayer) -> list[ev.Event]:
     Land is checked before paying: a sacrifice may then leave you below the requirement.
     Building layer 5 makes the current round the last [Game end, l.391].
     """
-    p = state.pending
+    p = pending_as(state, pd.MonumentStep)
     need = next_layer(state, p.seat)
     if need is None:
         raise RuleViolation("your monument is complete: all 5 layers are built", RULE, "Play another card.")
@@ -193,7 +191,7 @@ def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, leve
 @rule((pd.ChooseCommonBonus, cmd.ChooseBonus))
 def choose_bonus(state: GameState, c: cmd.ChooseBonus) -> list[ev.Event]:
     """Take one available common bonus card of the layer just built; it stays active [l.280-282]."""
-    p = state.pending
+    p = pending_as(state, pd.ChooseCommonBonus)
     if c.card not in p.options or c.card not in state.common_piles.get(p.level, []):
         raise RuleViolation(
             f"{c.card} is not a Layer-{p.level} common bonus you may take",
@@ -204,15 +202,15 @@ def choose_bonus(state: GameState, c: cmd.ChooseBonus) -> list[ev.Event]:
 
 
 @generator(pd.ChooseCommonBonus)
-def _gen_common(state: GameState):
-    for card in state.pending.options:
+def _gen_common(state: GameState) -> Iterable[cmd.Command]:
+    for card in pending_as(state, pd.ChooseCommonBonus).options:
         yield cmd.ChooseBonus(card)
 
 
 @generator(pd.MonumentStep)
-def _gen_monument(state: GameState):
+def _gen_monument(state: GameState) -> Iterable[cmd.Command]:
     """The automatic layer, and for a 1-worker layer one choice per kind of worker and hex."""
-    p = state.pending
+    p = pending_as(state, pd.MonumentStep)
     yield cmd.BuildLayer()
     need = next_layer(state, p.seat)
     if need is None or need.workers != 1:

@@ -5,11 +5,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
@@ -27,7 +26,7 @@ from monuments_tui.rules.queries import (
     worker_moves,
 )
 from monuments_tui.rules.reach import can_enter, ferry_targets, reachable
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Movement, l.221-225"
@@ -76,7 +75,7 @@ def _advance(state: GameState, p: pd.MovementStep, moved: tuple[str, ...], used:
 @rule((pd.MovementStep, cmd.Move))
 def move(state: GameState, c: cmd.Move) -> list[ev.Event]:
     """Move one unit within its movement points, a worker carrying resources [l.221-223]."""
-    p = state.pending
+    p = pending_as(state, pd.MovementStep)
     unit = find_unit(state, p.seat, c.piece, c.src, p.moved)
     targets = reachable(state, p.seat, unit.kind, c.src, move_points(state, unit))
     if c.dst not in targets:
@@ -136,7 +135,7 @@ def check_ferry_use(state: GameState, seat: int, ferry_id: str) -> None:
 @rule((pd.MovementStep, cmd.BoardFerry))
 def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
     """Board 1 or 2 workers/armies onto a docked ferry; it is pushed to the centre of its water [l.223, l.254 (B44)]."""
-    p = state.pending
+    p = pending_as(state, pd.MovementStep)
     check_ferry_use(state, p.seat, c.ferry)
     ferry = state.ferries[c.ferry]
     if ferry.land is None:
@@ -175,7 +174,7 @@ def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
 @rule((pd.MovementStep, cmd.Sail))
 def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
     """Sail a ferry: 2 moves with passengers, 1 empty; docking costs a move and lands the passengers [l.254 (B42)]."""
-    p = state.pending
+    p = pending_as(state, pd.MovementStep)
     check_ferry_use(state, p.seat, c.ferry)
     if c.ferry in p.moved:
         raise RuleViolation(f"{c.ferry} has already moved in this action", "Movement, l.225")
@@ -215,7 +214,7 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
 @rule((pd.MovementStep, cmd.Done))
 def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
     """Stop moving: Movement moves "up to" 2 or 3 units [l.221]."""
-    if state.pending.steps == 0:
+    if pending_as(state, pd.MovementStep).steps == 0:
         raise RuleViolation("move at least one unit first", "In a turn, l.206 (B59)")
     return finish_action(state, [])
 
@@ -232,8 +231,8 @@ def _loads(on_hex: dict[str, int], limit: int) -> list[tuple[str, ...]]:
 
 
 @generator(pd.MovementStep)
-def _gen_movement(state: GameState):
-    p = state.pending
+def _gen_movement(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.MovementStep)
     seen = set()
     for unit in units_of(state, p.seat):
         if unit.id in p.moved or unit.ferry is not None:

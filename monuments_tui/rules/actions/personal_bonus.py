@@ -12,9 +12,9 @@ Draw quest cards action does. Once done, the card goes to the bottom of the deck
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.continuation import continuation, then_events
 from monuments_tui.rules.actions.placement import (
     BONUS_RULE,
@@ -31,7 +31,7 @@ from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.quests import deck_for_layers
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 PERSONAL_LAYERS = (1, 2, 3, 4)
@@ -105,7 +105,7 @@ def option_problem(state: GameState, seat: int, option: Option) -> str:
 @rule((pd.ChoosePersonalOption, cmd.ChooseOption))
 def choose_option(state: GameState, c: cmd.ChooseOption) -> list[ev.Event]:
     """Choose one option of the personal bonus card and carry it out [l.284-288 (B17)]."""
-    p = state.pending
+    p = pending_as(state, pd.ChoosePersonalOption)
     card = load_content().personal_by_id[p.card]
     if not 1 <= c.option <= len(card.options):
         raise RuleViolation(f"{p.card} has options 1 to {len(card.options)}", BONUS_RULE)
@@ -128,8 +128,8 @@ def choose_option(state: GameState, c: cmd.ChooseOption) -> list[ev.Event]:
 
 
 @generator(pd.ChoosePersonalOption)
-def _gen_personal(state: GameState):
-    card = load_content().personal_by_id[state.pending.card]
+def _gen_personal(state: GameState) -> Iterable[cmd.Command]:
+    card = load_content().personal_by_id[pending_as(state, pd.ChoosePersonalOption).card]
     for i in range(1, len(card.options) + 1):
         yield cmd.ChooseOption(i)
 
@@ -154,7 +154,7 @@ def _continue(state: GameState, events: list[ev.Event], p: pd.PlaceStep, queue: 
 @rule((pd.PlaceStep, cmd.Place))
 def place(state: GameState, c: cmd.Place) -> list[ev.Event]:
     """Place one granted item, in any order [l.288]."""
-    p = state.pending
+    p = pending_as(state, pd.PlaceStep)
     index = next((i for i, item in enumerate(p.queue) if item.what == c.what), None)
     if index is None:
         left = ", ".join(dict.fromkeys(i.what for i in p.queue))
@@ -169,7 +169,7 @@ def skip_placement(state: GameState, c: cmd.SkipPlacement) -> list[ev.Event]:
 
     A reassigned weapon that no worker can take goes back to the bank [l.327 (B66)].
     """
-    p = state.pending
+    p = pending_as(state, pd.PlaceStep)
     item = p.queue[0]
     legal = first_placement(state, p.seat, item)
     if legal is not None:
@@ -183,8 +183,8 @@ def skip_placement(state: GameState, c: cmd.SkipPlacement) -> list[ev.Event]:
 
 
 @generator(pd.PlaceStep)
-def _gen_place(state: GameState):
-    p = state.pending
+def _gen_place(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.PlaceStep)
     for what in dict.fromkeys(i.what for i in p.queue):
         yield from placement_candidates(state, p.seat, what)
     yield cmd.SkipPlacement()

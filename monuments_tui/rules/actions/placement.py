@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.build import placement_events
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.actions.train import unit_from_worker

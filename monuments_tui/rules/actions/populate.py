@@ -5,14 +5,14 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.queries import bonus_amount, building_usable, buildings_at, has_ability, workers_on_land
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Populate, l.264-266"
@@ -37,7 +37,7 @@ def new_worker_events(state: GameState, seat: int, hex_id: str) -> list[ev.Event
 @rule((pd.PopulateStep, cmd.Populate))
 def populate(state: GameState, c: cmd.Populate) -> list[ev.Event]:
     """Place one worker from your supply in your town on `hex` [l.264]."""
-    p = state.pending
+    p = pending_as(state, pd.PopulateStep)
     town = next((b for b in buildings_at(state, c.hex, p.seat) if b.kind == "town"), None)
     if town is None:
         raise RuleViolation(f"you have no town on {c.hex}", RULE)
@@ -61,14 +61,14 @@ def populate(state: GameState, c: cmd.Populate) -> list[ev.Event]:
 @rule((pd.PopulateStep, cmd.Done))
 def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
     """Stop after one town on the green side ("up to two towns") [Populate, l.266]."""
-    if not state.pending.towns:
+    if not pending_as(state, pd.PopulateStep).towns:
         raise RuleViolation("populate at least one town first", "In a turn, l.206 (B59)")
     return finish_action(state, [])
 
 
 @generator(pd.PopulateStep)
-def _gen(state: GameState):
-    p = state.pending
+def _gen(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.PopulateStep)
     for b in sorted(state.buildings.values(), key=lambda b: b.hex):
         if b.owner == p.seat and b.kind == "town":
             yield cmd.Populate(b.hex)

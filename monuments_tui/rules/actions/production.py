@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
@@ -22,7 +22,7 @@ from monuments_tui.rules.queries import (
     room_on,
     workers_on_land,
 )
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 PER_ACTION_LIMIT = 3
@@ -66,7 +66,7 @@ def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
 @rule((pd.ProductionStep, cmd.Produce))
 def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
     """Produce on one land hex not yet chosen in this action [l.229-234]."""
-    p = state.pending
+    p = pending_as(state, pd.ProductionStep)
     if c.hex not in layout(state).land:
         raise RuleViolation(f"{c.hex} is not a producing land hex in play", "Story, l.116; Production, l.229")
     if c.hex in p.chosen:
@@ -90,14 +90,14 @@ def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
 @rule((pd.ProductionStep, cmd.Done))
 def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
     """Stop producing: the card allows "up to" 2 or 3 hexes [l.229]."""
-    if not state.pending.chosen:
+    if not pending_as(state, pd.ProductionStep).chosen:
         raise RuleViolation("produce on at least one hex first", "In a turn, l.206 (B59)")
     return finish_action(state, [])
 
 
 @generator(pd.ProductionStep)
-def _gen(state: GameState):
-    p = state.pending
+def _gen(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.ProductionStep)
     hexes = controlled_land(state, p.seat) | {b.hex for b in state.buildings.values() if b.owner == p.seat}
     for h in sorted(hexes):
         yield cmd.Produce(h)

@@ -5,19 +5,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd, rng as random
 from monuments_tui.rules.actions.continuation import then_events
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.queries import bonus_amount
 from monuments_tui.rules.quests import deck_for_layers
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 RULE = "Draw quest cards, l.367-369"
@@ -74,7 +72,7 @@ def offer_quests(state: GameState, events: list[ev.Event], seat: int, n: int, le
 @rule((pd.ChooseQuestsToKeep, cmd.KeepQuests))
 def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
     """Keep some of the cards drawn (at least one for the action); the rest go to the deck's discards [l.367-369]."""
-    p = state.pending
+    p = pending_as(state, pd.ChooseQuestsToKeep)
     unknown = [q for q in c.quests if q not in p.options]
     if unknown:
         raise RuleViolation(f"{', '.join(unknown)} was not drawn", RULE, f"Keep some of: {', '.join(p.options)}.")
@@ -87,8 +85,8 @@ def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
 
 
 @generator(pd.ChooseQuestsToKeep)
-def _gen(state: GameState):
-    p = state.pending
+def _gen(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.ChooseQuestsToKeep)
     for size in range(max(p.least, 0), len(p.options) + 1):
         for kept in combinations(p.options, size):
             yield cmd.KeepQuests(kept)

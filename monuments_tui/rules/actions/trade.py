@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
@@ -15,7 +15,7 @@ from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount, resource_totals, units_of
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.state import GameState
 
@@ -38,7 +38,7 @@ def trade_rate(state: GameState, seat: int, green: bool) -> int:
 @rule((pd.TradeStep, cmd.Trade))
 def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
     """Spend `give` (2, or 1 on green), take any one `get` onto a land hex with your worker (B54) [Trade, l.387]."""
-    p = state.pending
+    p = pending_as(state, pd.TradeStep)
     if c.give not in RESOURCES or c.get not in RESOURCES:
         raise RuleViolation("trade names two resources", RULE, "Resources: wood, food, metal, sheep.")
     if c.give == c.get and not state.config.options.trade_any_resource:
@@ -56,14 +56,14 @@ def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
 @rule((pd.TradeStep, cmd.Done))
 def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
     """Stop after one trade ("up to two times") [Trade, l.385]."""
-    if not state.pending.done:
+    if not pending_as(state, pd.TradeStep).done:
         raise RuleViolation("trade at least once first", "In a turn, l.206 (B59)")
     return finish_action(state, [])
 
 
 @generator(pd.TradeStep)
-def _gen(state: GameState):
-    p = state.pending
+def _gen(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.TradeStep)
     totals = resource_totals(state, p.seat)
     hexes = sorted({u.hex for u in units_of(state, p.seat, "worker") if u.ferry is None})
     for give in RESOURCES:

@@ -5,10 +5,9 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
-from monuments_tui.rules.removals import worker_removal_events
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
@@ -18,7 +17,8 @@ from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import has_military_allowance, layout, units_of, workers_on_land
 from monuments_tui.rules.reach import can_enter, terrain_ok
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
+from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
 RULE = "Train a military unit, l.309-311"
@@ -138,7 +138,7 @@ def train(state: GameState, c: cmd.Train) -> list[ev.Event]:
     Navy 1 metal 1 food, army 1 sheep 1 food, air force 1 wood 1 food. An armed worker's
     weapon may go to another worker [l.327]; green adds a free weapon [l.307, l.329].
     """
-    p = state.pending
+    p = pending_as(state, pd.TrainStep)
     check_allowance(state, p.seat)
     placed, worker = unit_from_worker(state, p.seat, c.unit, c.hex, c.to)
     paid = payment_events(state, p.seat, load_pieces().unit_costs[c.unit], 0, c.pay)
@@ -148,7 +148,7 @@ def train(state: GameState, c: cmd.Train) -> list[ev.Event]:
 @rule((pd.TrainStep, cmd.Forge))
 def forge(state: GameState, c: cmd.Forge) -> list[ev.Event]:
     """Forge one weapon for 1 metal and give it to an unarmed worker on `hex` [Weapons, l.327 (B38, B50)]."""
-    p = state.pending
+    p = pending_as(state, pd.TrainStep)
     check_allowance(state, p.seat, "Weapons, l.327 (B38)")
     worker = unarmed_worker(state, p.seat, c.hex)
     if not weapon_in_bank(state):
@@ -164,7 +164,7 @@ def give_weapon(state: GameState, c: cmd.GiveWeapon) -> list[ev.Event]:
     A trained worker's weapon given to nobody goes back to the bank; a free weapon
     given to nobody stays in the bank.
     """
-    p = state.pending
+    p = pending_as(state, pd.ChooseWeaponHolder)
     if c.hex is None:
         events: list[ev.Event] = [ev.BankChanged("weapon", 1)] if p.reason == "reassign" else []
     else:
@@ -176,8 +176,8 @@ def give_weapon(state: GameState, c: cmd.GiveWeapon) -> list[ev.Event]:
 
 # -- generators ---------------------------------------------------------------------------
 @generator(pd.TrainStep)
-def _gen_train(state: GameState):
-    p = state.pending
+def _gen_train(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.TrainStep)
     if not has_military_allowance(state, p.seat):
         return
     board = load_board()
@@ -194,8 +194,8 @@ def _gen_train(state: GameState):
 
 
 @generator(pd.ChooseWeaponHolder)
-def _gen_give_weapon(state: GameState):
-    p = state.pending
+def _gen_give_weapon(state: GameState) -> Iterable[cmd.Command]:
+    p = pending_as(state, pd.ChooseWeaponHolder)
     for h in sorted({u.hex for u in units_of(state, p.seat, "worker") if not u.weapon}):
         yield cmd.GiveWeapon(h)
     yield cmd.GiveWeapon(None)

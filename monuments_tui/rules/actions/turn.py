@@ -6,9 +6,9 @@ Quests, l.371-377]
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import ACTION_IDS
@@ -22,7 +22,7 @@ from monuments_tui.rules.quests import (
     check_quest,
     completable_quests,
 )
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.setup import next_setup_pending
 from monuments_tui.rules.state import GameState
@@ -41,7 +41,7 @@ FIRST_TURN_CARDS = ("movement", "quest")
 @rule((pd.ChooseStartQuest, cmd.KeepStartQuest))
 def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
     """Keep one starting quest, discard the other [Player set-up, l.154]."""
-    p = state.pending
+    p = pending_as(state, pd.ChooseStartQuest)
     if c.quest not in p.options:
         raise RuleViolation(
             f"{c.quest} is not one of your starting quests",
@@ -58,7 +58,7 @@ def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
 @rule((pd.ChooseStartResource, cmd.PlaceStartResource))
 def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev.Event]:
     """Place a starting resource on an in-play land hex that produces it (B55) [l.162]."""
-    p = state.pending
+    p = pending_as(state, pd.ChooseStartResource)
     check_resource_placement(state, p.seat, c.resource, c.hex, need_worker=False, must_match=True, rule=START_RESOURCE_RULE)
     events: list[ev.Event] = [ev.ResourcesGained(c.hex, c.resource, 1)]
     nxt = next_setup_pending(state, p.seat, p.left - 1)
@@ -68,13 +68,13 @@ def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev
 
 
 @generator(pd.ChooseStartQuest)
-def _gen_start_quest(state: GameState):
-    for q in state.pending.options:
+def _gen_start_quest(state: GameState) -> Iterable[cmd.Command]:
+    for q in pending_as(state, pd.ChooseStartQuest).options:
         yield cmd.KeepStartQuest(q)
 
 
 @generator(pd.ChooseStartResource)
-def _gen_start_resource(state: GameState):
+def _gen_start_resource(state: GameState) -> Iterable[cmd.Command]:
     board = load_board()
     for h in sorted(layout(state).land):
         yield cmd.PlaceStartResource(board.hex(h).resource, h)
@@ -104,7 +104,7 @@ def playable(state: GameState, seat: int, card: str) -> bool:
 @rule((pd.ChooseAction, cmd.PlayCard))
 def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
     """Play an action card from hand, on its current side [In a turn, l.206]."""
-    seat = state.pending.seat
+    seat = pending_as(state, pd.ChooseAction).seat
     player = state.players[seat]
     card = c.card
     if card not in ACTION_IDS:
@@ -133,7 +133,7 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
 @rule((pd.ChooseAction, cmd.TakeBack))
 def take_back(state: GameState, c: cmd.TakeBack) -> list[ev.Event]:
     """Take all discarded action cards back into hand, keeping their sides [l.207]."""
-    seat = state.pending.seat
+    seat = pending_as(state, pd.ChooseAction).seat
     if not state.players[seat].discard:
         raise RuleViolation("your discard pile is empty", "In a turn, l.207 (B59)", "Play a card instead.")
     return finish_action(state, [ev.CardsTakenBack(seat)])
@@ -142,7 +142,7 @@ def take_back(state: GameState, c: cmd.TakeBack) -> list[ev.Event]:
 @rule((pd.ChooseAction, cmd.DiscardCard))
 def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
     """With no playable card and nothing to take back, discard a card for no effect (B59) [In a turn, l.206-207]."""
-    seat = state.pending.seat
+    seat = pending_as(state, pd.ChooseAction).seat
     player = state.players[seat]
     if c.card not in player.hand:
         raise RuleViolation(f"{c.card} is not in your hand", "In a turn, l.206")
@@ -155,8 +155,8 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
 
 
 @generator(pd.ChooseAction)
-def _gen_action(state: GameState):
-    player = state.players[state.pending.seat]
+def _gen_action(state: GameState) -> Iterable[cmd.Command]:
+    player = state.players[pending_as(state, pd.ChooseAction).seat]
     for card in ACTION_IDS:
         if card in player.hand:
             yield cmd.PlayCard(card)
@@ -172,7 +172,7 @@ def _gen_action(state: GameState):
 @rule((pd.ChooseAction, cmd.TurnInQuest), (pd.AfterAction, cmd.TurnInQuest))
 def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
     """Turn in a completed quest during your own turn [Draw quest cards, l.371-377]."""
-    seat = state.pending.seat
+    seat = pending_as(state, pd.Pending).seat
     player = state.players[seat]
     if c.quest not in player.quests:
         raise RuleViolation(
@@ -225,8 +225,8 @@ def end_turn_command(state: GameState, c: cmd.EndTurn) -> list[ev.Event]:
 
 
 @generator(pd.ChooseAction, pd.AfterAction)
-def _gen_quests(state: GameState):
-    seat = state.pending.seat
+def _gen_quests(state: GameState) -> Iterable[cmd.Command]:
+    seat = pending_as(state, pd.Pending).seat
     for q in completable_quests(state, seat):
         if bonus_resource_due(state, seat, q):
             places = bonus_placements(state, seat)

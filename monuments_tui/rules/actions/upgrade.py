@@ -5,16 +5,16 @@
 
 from __future__ import annotations
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from collections.abc import Iterable
+
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import ACTION_IDS, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount
-from monuments_tui.rules.registry import generator, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 RULE = "Upgrade an action, l.215"
@@ -45,7 +45,7 @@ def upgrade_discount(state: GameState, seat: int, green_card: bool) -> int:
 @rule((pd.UpgradeStep, cmd.Upgrade))
 def upgrade(state: GameState, c: cmd.Upgrade) -> list[ev.Event]:
     """Pay the target card's own upgrade cost and flip it to green [l.215]."""
-    p = state.pending
+    p = pending_as(state, pd.UpgradeStep)
     player = state.players[p.seat]
     if c.card not in ACTION_IDS:
         raise RuleViolation(f"there is no action card {c.card!r}", RULE, f"Cards: {', '.join(ACTION_IDS)}.")
@@ -59,8 +59,8 @@ def upgrade(state: GameState, c: cmd.Upgrade) -> list[ev.Event]:
 
 
 @generator(pd.UpgradeStep)
-def _gen(state: GameState):
-    player = state.players[state.pending.seat]
+def _gen(state: GameState) -> Iterable[cmd.Command]:
+    player = state.players[pending_as(state, pd.UpgradeStep).seat]
     for card in ACTION_IDS:
         if card not in player.green:
             yield cmd.Upgrade(card)

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.build import placement_events
 from monuments_tui.rules.actions.quest_cards import draw_quest_events
 from monuments_tui.rules.board import load_board

@@ -21,8 +21,7 @@ from functools import cache
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import events as ev, rng as random
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.commands import Command, Done
 from monuments_tui.rules.errors import RuleViolation

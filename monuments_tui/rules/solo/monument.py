@@ -7,8 +7,7 @@ where the AI is stronger; else move one unit and reshuffle.
 
 from __future__ import annotations
 
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import events as ev, pending as pd
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.notation import format_command

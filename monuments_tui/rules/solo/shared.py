@@ -10,9 +10,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.queries import (
     controlled_land,

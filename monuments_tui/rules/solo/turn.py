@@ -17,15 +17,13 @@ from typing import get_args
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import commands as cmd
-from monuments_tui.rules import events as ev
-from monuments_tui.rules import pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.card_types import AI_CARD_IDS
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.registry import rule
+from monuments_tui.rules.registry import pending_as, rule
 from monuments_tui.rules.solo.cards import build, movement, population, production, quest, upgrade
 from monuments_tui.rules.solo.context import AiContext
 from monuments_tui.rules.solo.deck import card_name, full_reshuffle
@@ -56,7 +54,7 @@ def _upcoming(t: AiContext) -> str:
 @rule((pd.AiTurn, cmd.AiAct))
 def ai_turn(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
     """Resolve the AI's turn: its card(s), then the end of the turn [l.452-460]."""
-    seat = state.pending.seat
+    seat = pending_as(state, pd.AiTurn).seat
     if state.ai is None:
         raise RuleViolation("this game has no AI deck", "Solo set-up, l.438")
     t = AiContext(state, seat)

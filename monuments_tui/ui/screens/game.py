@@ -200,9 +200,8 @@ class GameScreen(Screen):
             self._skipping = False
             if self.needs_curtain(seat):
                 self.raise_curtain(seat)
-            elif not self.show_all():
-                if self.viewer != seat and len(self.humans()) == 1:
-                    self.viewer = seat
+            elif not self.show_all() and self.viewer != seat and len(self.humans()) == 1:
+                self.viewer = seat
         else:
             self.schedule_bot()
 
@@ -454,9 +453,9 @@ class GameScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from help, replay or a dialog: bots go on where they stopped."""
-        if self.is_mounted and not self.curtain_up and self.session.state.pending is not None:
-            if self.session.controller() != "human":
-                self.schedule_bot()
+        pending = self.session.state.pending
+        if self.is_mounted and not self.curtain_up and pending is not None and self.session.controller() != "human":
+            self.schedule_bot()
 
     def on_unmount(self) -> None:
         self._stop_bots()

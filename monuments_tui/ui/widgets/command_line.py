@@ -13,8 +13,8 @@ from typing import NamedTuple
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.suggester import Suggester
