@@ -12,7 +12,8 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
-from monuments_tui.rules.board import MODES, Mode, setup_key
+from monuments_tui.rules.board import MODES, Mode
+from monuments_tui.rules.layout import setup_key
 from monuments_tui.rules.content import CIVS, Civ
 
 Difficulty = Literal["easy", "normal", "hard", "insane"]

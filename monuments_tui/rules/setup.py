@@ -11,7 +11,7 @@ quest to keep, where to put the two starting resources) are commands.
 from __future__ import annotations
 
 from monuments_tui.rules import rng as random
-from monuments_tui.rules.board import layout_for, load_board
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.config import GameConfig, validate_config
 from monuments_tui.rules.content import (
     ACTION_IDS,
@@ -19,6 +19,7 @@ from monuments_tui.rules.content import (
     load_content,
     quests_for,
 )
+from monuments_tui.rules.layout import layout_for
 from monuments_tui.rules.pending import ChooseStartQuest, ChooseStartResource
 from monuments_tui.rules.solo.deck import first_deck
 from monuments_tui.rules.solo.tables import quests_the_ai_can_complete
