@@ -82,7 +82,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
     from monuments_tui.ai.bots import get_bot
     from monuments_tui.preflight import unwritable_folder
-    from monuments_tui.rules.board import setup_key
+    from monuments_tui.rules.layout import setup_key
     from monuments_tui.simulate import format_report, simulate
 
     try:

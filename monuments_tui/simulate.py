@@ -9,7 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from monuments_tui.ai.bots import get_bot
@@ -151,70 +151,92 @@ def simulate(
         "attacker_won": 0,
         "defender_held": 0,
     }
-    seats = len(civs)
-    wins_civ: dict[str, float] = {c: 0.0 for c in civs}
-    games_civ: dict[str, int] = {c: 0 for c in civs}
-    wins_seat = [0.0] * seats
-    wins_bot: dict[str, float] = {}
-    rounds: list[int] = []
-    line_sums: list[dict[str, float]] = [{} for _ in range(seats)]
-    layer_sums = [0] * seats
-    scored = 0
-
-    def take(g: int, result: dict[str, Any]) -> None:
-        nonlocal scored
-        if result.get("save"):
-            report.setdefault("saves", []).append(result["save"])
-        report["games"] += 1
-        report["finished"] += result["finished"]
-        report["hit_turn_cap"] += (not result["finished"]) and result["error"] is None
-        report["turns"] += result["turns"]
-        report["events"] += result["events"]
-        report["battles"] += result["battles"]
-        report["attacker_won"] += result["attacker_won"]
-        report["defender_held"] += result["battles"] - result["attacker_won"]
-        if result["error"]:
-            report["rule_errors"] += 1
-            report["errors"].append({"game": g, "seed": seed + g, "error": result["error"]})
-            return
-        rounds.append(result["rounds"] if result["finished"] else max_turns)
-        for civ in result["civs"]:
-            games_civ[civ] += 1
-        share = 1.0 / len(result["winners"]) if result["winners"] else 0.0
-        for seat in result["winners"]:
-            wins_seat[seat] += share
-            wins_civ[result["civs"][seat]] += share
-            wins_bot[bots[seat]] = wins_bot.get(bots[seat], 0.0) + share
-        for seat, layers in enumerate(result["layers"]):
-            layer_sums[seat] += layers
-        for seat, lines in enumerate(result["scores"]):
-            for key, vp in lines.items():
-                line_sums[seat][key] = line_sums[seat].get(key, 0.0) + vp
-        scored += 1
-
-    if jobs > 1 and games > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for g, result in enumerate(pool.imap(_run, work, chunksize=1)):
-                take(g, result)
-                if progress:
-                    progress(g + 1, games, time.perf_counter() - started)
-    else:
-        for g, job in enumerate(work):
-            take(g, _run(job))
-            if progress:
-                progress(g + 1, games, time.perf_counter() - started)
-
-    n = max(scored, 1)
-    report["scored"] = scored
-    report["mean_rounds"] = round(sum(rounds) / len(rounds), 2) if rounds else 0.0
-    report["win_rate_by_civ"] = {c: round(wins_civ[c] / games_civ[c], 4) if games_civ[c] else 0.0 for c in civs}
-    report["win_rate_by_seat"] = [round(w / n, 4) for w in wins_seat]
-    report["win_rate_by_bot"] = {b: round(w / n, 4) for b, w in sorted(wins_bot.items())}
-    report["first_seat_advantage"] = round(wins_seat[0] / n - 1.0 / seats, 4) if scored else 0.0
-    report["mean_score_by_seat"] = [{k: round(v / n, 2) for k, v in sums.items()} for sums in line_sums]
-    report["mean_layers_by_seat"] = [round(total / n, 2) for total in layer_sums]
+    tally = _Tally(civs, bots, max_turns)
+    for g, result in enumerate(_results(work, jobs)):
+        _count_game(report, g, seed, result)
+        if result["error"] is None:
+            tally.take(result)
+        if progress:
+            progress(g + 1, games, time.perf_counter() - started)
+    report.update(tally.means())
     report["elapsed_seconds"] = round(time.perf_counter() - started, 3)
     return report
+
+
+def _results(work: list[tuple], jobs: int) -> Iterator[dict[str, Any]]:
+    """Each game's figures, in game order: played in `jobs` processes when there are more than one."""
+    if jobs > 1 and len(work) > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_run, work, chunksize=1)
+    else:
+        for job in work:
+            yield _run(job)
+
+
+def _count_game(report: dict[str, Any], g: int, seed: int, result: dict[str, Any]) -> None:
+    """Add game `g`'s counts to the report: its save, turns, events, battles, and its rule error."""
+    if result.get("save"):
+        report.setdefault("saves", []).append(result["save"])
+    report["games"] += 1
+    report["finished"] += result["finished"]
+    report["hit_turn_cap"] += (not result["finished"]) and result["error"] is None
+    report["turns"] += result["turns"]
+    report["events"] += result["events"]
+    report["battles"] += result["battles"]
+    report["attacker_won"] += result["attacker_won"]
+    report["defender_held"] += result["battles"] - result["attacker_won"]
+    if result["error"]:
+        report["rule_errors"] += 1
+        report["errors"].append({"game": g, "seed": seed + g, "error": result["error"]})
+
+
+class _Tally:
+    """The wins, rounds, score lines and layers of the games scored (those without a rule error)."""
+
+    def __init__(self, civs: tuple[str, ...], bots: list[str], max_turns: int) -> None:
+        self.civs, self.bots, self.max_turns = civs, bots, max_turns
+        self.wins_civ: dict[str, float] = {c: 0.0 for c in civs}
+        self.games_civ: dict[str, int] = {c: 0 for c in civs}
+        self.wins_seat = [0.0] * len(civs)
+        self.wins_bot: dict[str, float] = {}
+        self.rounds: list[int] = []
+        self.line_sums: list[dict[str, float]] = [{} for _ in civs]
+        self.layer_sums = [0] * len(civs)
+        self.scored = 0
+
+    def take(self, result: dict[str, Any]) -> None:
+        """Count a scored game; a shared win counts 1/k to each of its k winners."""
+        self.rounds.append(result["rounds"] if result["finished"] else self.max_turns)
+        for civ in result["civs"]:
+            self.games_civ[civ] += 1
+        share = 1.0 / len(result["winners"]) if result["winners"] else 0.0
+        for seat in result["winners"]:
+            self.wins_seat[seat] += share
+            self.wins_civ[result["civs"][seat]] += share
+            self.wins_bot[self.bots[seat]] = self.wins_bot.get(self.bots[seat], 0.0) + share
+        for seat, layers in enumerate(result["layers"]):
+            self.layer_sums[seat] += layers
+        for seat, lines in enumerate(result["scores"]):
+            for key, vp in lines.items():
+                self.line_sums[seat][key] = self.line_sums[seat].get(key, 0.0) + vp
+        self.scored += 1
+
+    def means(self) -> dict[str, Any]:
+        """The report's rates and means over the games scored."""
+        n, scored, rounds = max(self.scored, 1), self.scored, self.rounds
+        wins_civ, games_civ = self.wins_civ, self.games_civ
+        return {
+            "scored": scored,
+            "mean_rounds": round(sum(rounds) / len(rounds), 2) if rounds else 0.0,
+            "win_rate_by_civ": {
+                c: round(wins_civ[c] / games_civ[c], 4) if games_civ[c] else 0.0 for c in self.civs
+            },
+            "win_rate_by_seat": [round(w / n, 4) for w in self.wins_seat],
+            "win_rate_by_bot": {b: round(w / n, 4) for b, w in sorted(self.wins_bot.items())},
+            "first_seat_advantage": round(self.wins_seat[0] / n - 1.0 / len(self.civs), 4) if scored else 0.0,
+            "mean_score_by_seat": [{k: round(v / n, 2) for k, v in sums.items()} for sums in self.line_sums],
+            "mean_layers_by_seat": [round(total / n, 2) for total in self.layer_sums],
+        }
 
 
 def format_report(report: dict[str, Any]) -> str:

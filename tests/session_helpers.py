@@ -59,7 +59,8 @@ def battle_ready() -> tuple[GameState, str, str]:
     Start a session from it with `new_session(tmp_path, position=...)`: the save records the
     position, so loading and replay begin there too and a battle is a few commands away.
     """
-    from monuments_tui.rules.board import layout_for, load_board
+    from monuments_tui.rules.board import load_board
+    from monuments_tui.rules.layout import layout_for
     from tests.helpers import board, unit
 
     layout = layout_for(CONFIG.civs, CONFIG.mode)

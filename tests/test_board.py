@@ -18,14 +18,12 @@ from monuments_tui.rules.board import (
     HOME_REGION,
     ISLAND_REGIONS,
     Board,
-    Layout,
     is_island_region,
-    layout_for,
     load_board,
-    setup_key,
 )
 from monuments_tui.rules.config import MODES
 from monuments_tui.rules.content import CIVS, RESOURCES
+from monuments_tui.rules.layout import Layout, layout_for, setup_key
 
 ALL_ISLANDS = frozenset(ISLAND_REGIONS) - {"island7"}
 

@@ -17,7 +17,7 @@ from monuments_tui.rules.actions.production import production_on
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content
-from monuments_tui.rules.pieces import layer_cost
+from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
     CONTROLLERS_OF_LAND,
@@ -148,9 +148,35 @@ def turns_to_layer(
     filled with 2 workers), moves onto free land (a bridge or ferry first when none is in
     reach), resources (produced or traded), and the Monument card itself. `potential` is
     `attack_potential`, when the caller has it already."""
-    p = state.players[seat]
-    need = layer_cost(p.layers + 1, state.config.options.layer4_workers)
-    board = load_board()
+    need = layer_cost(state.players[seat].layers + 1, state.config.options.layer4_workers)
+    wanted = _wanted_resources(state, seat, need.cost, totals)
+    turns = 1.0  # playing the Monument card
+    turns += _unit_turns(state, seat, need, wanted)
+    land_gap = max(0, need.hexes - len(land))
+    if land_gap:
+        walking, overseas = _land_turns(state, seat, land_gap, potential)
+        turns += walking
+        if overseas is not None:
+            turns += overseas
+    turns += _resource_turns(state, seat, land, totals, wanted)
+    return turns
+
+
+def _wanted_resources(state: GameState, seat: int, cost: dict[str, int], totals: Counter) -> Counter:
+    """The layer's resources less the Monument discount, taken off where we are shortest."""
+    wanted = Counter({r: n for r, n in cost.items() if n > 0})
+    discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(
+        state, seat, "monument_discount"
+    )
+    for _ in range(discount):
+        if sum(wanted.values()) > 1:
+            wanted[max(wanted, key=lambda r: (wanted[r] - totals[r], r))] -= 1
+    return wanted
+
+
+def _unit_turns(state: GameState, seat: int, need: LayerCost, wanted: Counter) -> float:
+    """Turns to populate the workers the layer lacks (a town first, whose cost joins
+    `wanted`, and 2 workers in it); 0 when the seat has the units already."""
     here: Counter = Counter()
     controllers = workers = 0
     for u in state.units.values():
@@ -162,72 +188,80 @@ def turns_to_layer(
             workers += 1
             if u.ferry is None:
                 here[u.hex] += 1
+    unit_gap = max(0, need.hexes + need.workers - controllers, need.workers - workers)
+    if not unit_gap:
+        return 0.0
     towns = [b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town" and not b.damaged]
     ready = [h for h in towns if here[h] >= 2]
-    land_gap = max(0, need.hexes - len(land))
-    unit_gap = max(0, need.hexes + need.workers - controllers, need.workers - workers)
-    wanted = Counter({r: n for r, n in need.cost.items() if n > 0})
-    discount = (1 if "monument" in p.green else 0) + bonus_amount(state, seat, "monument_discount")
-    for _ in range(discount):
-        if sum(wanted.values()) > 1:
-            wanted[max(wanted, key=lambda r: (wanted[r] - totals[r], r))] -= 1
-    turns = 1.0  # playing the Monument card
-    if unit_gap:
-        setup = 0.0
 
-        def fill(h: str) -> float:
-            """Turns until `h` holds 2 of our workers: walking a second one there."""
-            if here[h] >= 2:
-                return 0.0
-            d = min((walk_steps(state, h, o) for o in here if o != h), default=5)
-            return (1.0 + 0.5 * (min(3, d) - 1)) * (2 if here[h] == 0 else 1)
+    def fill(h: str) -> float:
+        """Turns until `h` holds 2 of our workers: walking a second one there."""
+        if here[h] >= 2:
+            return 0.0
+        d = min((walk_steps(state, h, o) for o in here if o != h), default=5)
+        return (1.0 + 0.5 * (min(3, d) - 1)) * (2 if here[h] == 0 else 1)
 
-        if not towns:
-            # Build a town where 2 workers are, or can most easily be brought together.
-            setup = 1.0 + min((fill(h) for h in here if h in board_land(state)), default=2.0)
-            wanted.update(TOWN_COST)
-        elif not ready:
-            setup = min(fill(t) for t in towns)
-        per_turn = 2 if ("populate" in p.green and len(ready) >= 2) else 1
-        turns += setup + unit_gap / per_turn
-    if land_gap:
-        slots = (3 if "movement" in p.green else 2) + bonus_amount(state, seat, "movement_units")
-        step = worker_moves(state, seat)
-        reach, free = spare_reach(state, seat)
-        walks = sorted(free.values())[:land_gap]
-        # Each hex is one unit's move of `step` hexes; the walks give the bot a way to
-        # rate a step toward free land that is still out of reach this turn.
-        turns += (sum(-(-d // step) for d in walks) + land_gap - len(walks)) / slots
-        if len(walks) < land_gap:
-            # Land beyond reach on foot: units already afloat sail on; every other hex costs
-            # a fresh ferry trip, or an attack on a rival's land.
-            overseas = land_gap - len(walks)
-            afloat, fresh = ferry_trips(state, seat, reach, set(free))
-            fresh = min(fresh, conquest_turns(state, seat, potential))
-            trips = sorted(afloat)[:overseas]
-            turns += overseas * 0.5 + sum(trips) + (overseas - len(trips)) * fresh
+    setup = 0.0
+    if not towns:
+        # Build a town where 2 workers are, or can most easily be brought together.
+        setup = 1.0 + min((fill(h) for h in here if h in board_land(state)), default=2.0)
+        wanted.update(TOWN_COST)
+    elif not ready:
+        setup = min(fill(t) for t in towns)
+    per_turn = 2 if ("populate" in state.players[seat].green and len(ready) >= 2) else 1
+    return setup + unit_gap / per_turn
+
+
+def _land_turns(
+    state: GameState, seat: int, land_gap: int, potential: float | None
+) -> tuple[float, float | None]:
+    """Turns to move onto `land_gap` more hexes: walks to free land in reach, then (None
+    when every hex is in reach) the sea crossings or conquests for the rest."""
+    slots = (3 if "movement" in state.players[seat].green else 2) + bonus_amount(state, seat, "movement_units")
+    step = worker_moves(state, seat)
+    reach, free = spare_reach(state, seat)
+    walks = sorted(free.values())[:land_gap]
+    # Each hex is one unit's move of `step` hexes; the walks give the bot a way to
+    # rate a step toward free land that is still out of reach this turn.
+    walking = (sum(-(-d // step) for d in walks) + land_gap - len(walks)) / slots
+    if len(walks) >= land_gap:
+        return walking, None
+    # Land beyond reach on foot: units already afloat sail on; every other hex costs
+    # a fresh ferry trip, or an attack on a rival's land.
+    overseas = land_gap - len(walks)
+    afloat, fresh = ferry_trips(state, seat, reach, set(free))
+    fresh = min(fresh, conquest_turns(state, seat, potential))
+    trips = sorted(afloat)[:overseas]
+    return walking, overseas * 0.5 + sum(trips) + (overseas - len(trips)) * fresh
+
+
+def _resource_turns(state: GameState, seat: int, land: set[str], totals: Counter, wanted: Counter) -> float:
+    """Turns to gather the resources still short (latent ones count half): produced
+    where our land yields them, traded otherwise."""
     latent = latent_resources(state, seat)
     short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
-    if any(v > 0 for v in short.values()):
-        best: dict[str, int] = {}
-        for h in land:
-            r = board.hex(h).resource
-            if short.get(r, 0) > 0:
-                best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])
-        rate = 1 if ("trade" in p.green or bonus_amount(state, seat, "trade_rate")) else 2
-        surplus = sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items())
-        cost = 0.0
-        for r, n in short.items():
-            if n <= 0:
-                continue
-            if best.get(r, 0) > 0:
-                cost += n / best[r]
-            else:
-                trade = 0.5 if surplus >= rate * n else 1.0
-                cost += n * trade
-        parallel = 1.5 if "production" not in p.green else 2.0
-        turns += cost / parallel
-    return turns
+    if not any(v > 0 for v in short.values()):
+        return 0.0
+    green = state.players[seat].green
+    board = load_board()
+    best: dict[str, int] = {}
+    for h in land:
+        r = board.hex(h).resource
+        if short.get(r, 0) > 0:
+            best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])
+    rate = 1 if ("trade" in green or bonus_amount(state, seat, "trade_rate")) else 2
+    surplus = sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items())
+    cost = 0.0
+    for r, n in short.items():
+        if n <= 0:
+            continue
+        if best.get(r, 0) > 0:
+            cost += n / best[r]
+        else:
+            trade = 0.5 if surplus >= rate * n else 1.0
+            cost += n * trade
+    parallel = 1.5 if "production" not in green else 2.0
+    return cost / parallel
 
 
 def latent_resources(state: GameState, seat: int) -> Counter:

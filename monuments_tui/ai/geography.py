@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 
-from monuments_tui.rules.board import layout_for, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.layout import layout_for
 from monuments_tui.rules.queries import layout, monument_hex, worker_moves
 from monuments_tui.rules.state import GameState
 

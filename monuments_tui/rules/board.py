@@ -1,11 +1,10 @@
-"""The static world map and what of it is in play for a game configuration.
+"""The static world map: its hexes, their geometry, and the set-up table it holds.
 
 The rulebook's map is a missing picture (rules review B4), so the map is data:
 ``monuments_tui/data/world.json``, described in ``docs/map.md``. This module loads it
 once, validates it, and answers geometric questions (ids, neighbours, rivers,
-distances) and set-up questions (which hexes are in play for which civilisations and
-mode). It is pure: no terminal or UI code, and the only file it reads is the packaged
-JSON.
+distances); which hexes are in play for a configuration is ``rules.layout``. It is
+pure: no terminal or UI code, and the only file it reads is the packaged JSON.
 
 Grid: pointy-top hexes in "odd-r" offset layout (odd rows are shifted right by half a
 hex). A hex id is the row letter (A = top row) followed by the 1-based column, e.g.
@@ -14,7 +13,7 @@ hex). A hex id is the row letter (A = top row) followed by the 1-based column, e
 What the engine must remember:
 
 * Whether a hex is land, water or out of play depends on the game configuration, so ask
-  the :class:`Layout` from :func:`layout_for`, not the :class:`Hex`. In particular the
+  the ``Layout`` from ``rules.layout.layout_for``, not the :class:`Hex`. In particular the
   overlay hex (island 7) describes its island side but is water when island 7 is not in
   play, and lakes leave play with their continent.
 * The monument hex is neither land nor water: it produces nothing and does not count as
@@ -26,7 +25,6 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
-from collections.abc import Iterable
 from typing import Literal, get_args
 
 import msgspec
@@ -45,11 +43,8 @@ __all__ = [
     "ISLAND_REGIONS",
     "Board",
     "Hex",
-    "Layout",
     "is_island_region",
-    "layout_for",
     "load_board",
-    "setup_key",
 ]
 
 HOME_REGION = {
@@ -93,7 +88,7 @@ class Hex(msgspec.Struct, frozen=True):
     """One cell of the world grid, as printed on the board.
 
     For the overlay hex the fields describe the island side; whether it is land in a
-    given game is decided by :func:`layout_for`.
+    given game is decided by ``rules.layout.layout_for``.
     """
 
     id: str
@@ -173,9 +168,11 @@ class Board:
         rows: Number of rows (row letters ``A`` onwards).
         cols: Number of columns (numbered from 1).
         rivers: River edges, each the frozenset of the two land hex ids it separates.
+        setups: The set-up table: for each allowed pairing key, the island regions of
+            each mode (read by ``rules.layout``).
     """
 
-    __slots__ = ("_grid", "_monuments", "_neighbours", "_setups", "cols", "hexes", "rivers", "rows")
+    __slots__ = ("_grid", "_monuments", "_neighbours", "cols", "hexes", "rivers", "rows", "setups")
 
     def __init__(
         self,
@@ -189,7 +186,7 @@ class Board:
         self.rows = rows
         self.cols = cols
         self.rivers = rivers
-        self._setups = setups
+        self.setups = setups
         self._grid = {(h.row, h.col): h.id for h in hexes.values()}
         self._monuments = {h.monument_of: h.id for h in hexes.values() if h.monument_of}
         # Neighbours are asked for constantly (movement, AI search), so compute them once.
@@ -247,7 +244,7 @@ class Board:
 
         Returns:
             Up to six ids in grid order (by row, then column), including sea,
-            light-blue and out-of-play hexes; filter with a :class:`Layout`.
+            light-blue and out-of-play hexes; filter with a ``rules.layout.Layout``.
         """
         return self._neighbours[self.hex(hex_id).id]
 
@@ -280,13 +277,14 @@ class Board:
         Raises:
             ValueError: if ``civ`` is not one of :data:`CIVS`.
         """
-        return self._monuments[_check_civ(civ)]
+        return self._monuments[check_civ(civ)]
 
     def __repr__(self) -> str:
         return f"Board({self.rows} rows x {self.cols} cols, {len(self.rivers)} river edges)"
 
 
-def _check_civ(civ: str) -> str:
+def check_civ(civ: str) -> str:
+    """The civilisation's name, normalised; ValueError naming the four for any other."""
     name = civ.strip().lower() if isinstance(civ, str) else civ
     if name not in CIVS:
         raise ValueError(f"unknown civilisation {civ!r}: choose from {', '.join(CIVS)}")
@@ -378,110 +376,6 @@ def load_board() -> Board:
     return _decode_world(raw)
 
 
-class Layout(msgspec.Struct, frozen=True):
-    """What is in play for one game configuration (Set-up, l.120-144).
-
-    Hexes in none of these sets are out of play: no piece may enter, pass, be placed
-    on or build against them (rules review B8, B9).
-    """
-
-    in_play: frozenset[str]
-    """Every hex in play: ``land | water | monuments``."""
-    land: frozenset[str]
-    """Producing land hexes in play: home continents and islands in play (not monuments)."""
-    water: frozenset[str]
-    """Water hexes in play: sea (not light-blue), lakes of continents in play, and the
-    overlay hex when island 7 is not in play."""
-    monuments: frozenset[str]
-    """Monument hexes of the civilisations in play."""
-    island_regions: tuple[str, ...]
-    """Island regions in play, in :data:`ISLAND_REGIONS` order."""
-
-
 def is_island_region(region: str) -> bool:
     """Return whether ``region`` names an island region (including ``"island7"``)."""
     return region in ISLAND_REGIONS
-
-
-def setup_key(civs: Iterable[str]) -> str:
-    """Return the set-up table key for a set of civilisations, e.g. ``"greece+egypt"``.
-
-    Only the pairings the rulebook allows are accepted (Set-up, l.120): 2 players play
-    Greece and Egypt or Maya and Inca; 3 players always play Greece, Egypt and Inca;
-    4 players play all four. A solo game uses a 2-player pairing (player and AI).
-
-    Args:
-        civs: Civilisation names in any order and case, or a key such as
-            ``"egypt+greece"``.
-
-    Raises:
-        ValueError: for an unknown or repeated civilisation or a disallowed pairing.
-    """
-    if isinstance(civs, str):
-        civs = civs.split("+")
-    names = [_check_civ(civ) for civ in civs]
-    if len(set(names)) != len(names):
-        raise ValueError(f"each civilisation can be played only once, got {names}")
-    key = "+".join(civ for civ in CIVS if civ in names)
-    setups = load_board()._setups
-    if key not in setups:
-        raise ValueError(
-            f"the rulebook has no set-up for {key or 'no civilisations'} (Set-up, l.120); "
-            f"allowed: {'; '.join(setups)}"
-        )
-    return key
-
-
-def layout_for(civs: Iterable[str], mode: str) -> Layout:
-    """Return what is in play for these civilisations and this mode.
-
-    Continents in play are the civilisations' home continents; islands in play come
-    from the set-up table in world.json (Set-up, l.122-144). Everything else is out of
-    play, including lakes of absent continents and light-blue hexes; unlisted islands
-    count as blocked off (rules review B8).
-
-    Args:
-        civs: The civilisations in the game, in any order (as for :func:`setup_key`).
-        mode: ``"abundance"`` or ``"scarcity"``.
-
-    Raises:
-        ValueError: for a disallowed pairing or an unknown mode.
-    """
-    key = setup_key(civs)
-    mode_name = mode.strip().lower() if isinstance(mode, str) else mode
-    if mode_name not in MODES:
-        raise ValueError(f"unknown mode {mode!r}: choose 'abundance' or 'scarcity'")
-    return _layout(key, mode_name)
-
-
-@functools.cache
-def _layout(key: str, mode: str) -> Layout:
-    board = load_board()
-    islands = frozenset(board._setups[key][mode])
-    continents = frozenset(HOME_REGION[civ] for civ in key.split("+"))
-    land: set[str] = set()
-    water: set[str] = set()
-    monuments: set[str] = set()
-    for h in board.hexes.values():
-        if h.light_blue:
-            continue
-        if h.overlay and h.region not in islands:
-            water.add(h.id)  # the overlay stays sea unless island 7 is created (B7)
-        elif h.region == "sea":
-            water.add(h.id)
-        elif h.region in continents:
-            if h.monument_of:
-                monuments.add(h.id)
-            elif h.lake:
-                water.add(h.id)
-            else:
-                land.add(h.id)
-        elif h.region in islands:
-            land.add(h.id)
-    return Layout(
-        in_play=frozenset(land | water | monuments),
-        land=frozenset(land),
-        water=frozenset(water),
-        monuments=frozenset(monuments),
-        island_regions=tuple(r for r in ISLAND_REGIONS if r in islands),
-    )

@@ -12,8 +12,9 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
-from monuments_tui.rules.board import MODES, Mode, setup_key
+from monuments_tui.rules.board import MODES, Mode
 from monuments_tui.rules.content import CIVS, Civ
+from monuments_tui.rules.layout import setup_key
 
 Difficulty = Literal["easy", "normal", "hard", "insane"]
 """The solo AI's four levels [Solo, l.432; l.457, l.522-529]."""

@@ -103,6 +103,10 @@ class _Reader:
             raise self.fail("a hex id like D7")
         return self.take().upper()
 
+    def optional_hex(self) -> str | None:
+        """A second hex when the next word is one (a bridge's far end, a navy's sea hex), else None."""
+        return self.hex() if self.more() and _HEX.match(self.words[self.i]) else None
+
     def ferry(self) -> str:
         if not self.more() or not _FERRY.match(self.words[self.i]):
             raise self.fail("a ferry id like ferry12 (or f12)")
@@ -218,7 +222,7 @@ def _parse_sail(r: _Reader) -> c.Command:
 def _parse_build(r: _Reader) -> c.Command:
     piece = r.ident("a building (town, fort, factory, bridge, ferry)")
     hex_id = r.hex()
-    to = r.hex() if r.more() and _HEX.match(r.words[r.i]) else None
+    to = r.optional_hex()
     return c.Build(piece, hex_id, to, r.payment())
 
 
@@ -245,7 +249,7 @@ def _parse_place(r: _Reader) -> c.Command:
 def _parse_train(r: _Reader) -> c.Command:
     unit = r.ident("a unit (army, navy, air)")
     hex_id = r.hex()
-    to = r.hex() if r.more() and _HEX.match(r.words[r.i]) else None
+    to = r.optional_hex()
     return c.Train(unit, hex_id, to, r.payment())
 
 

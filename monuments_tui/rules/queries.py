@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from monuments_tui.rules.board import Layout, layout_for, load_board
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_content
+from monuments_tui.rules.layout import Layout, layout_for
 from monuments_tui.rules.state import Building, GameState, Unit
 
 CONTROLLERS_OF_LAND = ("worker", "army", "air")

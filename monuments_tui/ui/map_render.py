@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from monuments_tui.rules.board import Layout, layout_for, load_board
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.layout import Layout, layout_for
 from monuments_tui.ui.map_geometry import Geometry, geometry, hex_region
 from monuments_tui.ui.map_static import Grid, bare_layout, static_layer
 from monuments_tui.ui.map_style import (

@@ -11,8 +11,9 @@ import functools
 
 from rich.text import Span, Text
 
-from monuments_tui.rules.board import Layout, layout_for, load_board
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import CIVS
+from monuments_tui.rules.layout import Layout, layout_for
 from monuments_tui.ui.map_geometry import Geometry, geometry, hex_id_of, row_letter
 from monuments_tui.ui.map_style import CIV_LETTERS, PALETTES, PRODUCTION_LETTER, Palette
 

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from monuments_tui.rules import queries as q
 from monuments_tui.rules.actions.upgrade import upgrade_discount
-from monuments_tui.rules.board import load_board
+from monuments_tui.rules.board import Hex, load_board
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content, monument_name
 from monuments_tui.rules.quests import (
     completable_quests,
@@ -55,14 +55,13 @@ def _res_list(res: dict[str, int] | Counter) -> str:
 # -- hex inspector -------------------------------------------------------------------------
 def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
     """Everything on one hex, in words."""
-    board = load_board()
-    out = Text()
     if not hex_id:
         return Text("Move the map cursor to a hex.", style=DIM)
     try:
-        h = board.hex(hex_id)
+        h = load_board().hex(hex_id)
     except (KeyError, ValueError):
         return Text(f"{hex_id}: not a hex of the map", style=DIM)
+    out = Text()
     out.append(f"{h.id}", style="bold")
     place = h.name or h.region.replace("_", " ")
     out.append(f"  {h.terrain} · {place}")
@@ -72,6 +71,15 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
     if state is None:
         out.append(f"produces {h.resource}\n" if h.resource else "")
         return out
+    _append_hex_role(out, state, h)
+    _append_holdings(out, state, h.id)
+    _append_crossings(out, state, h.id)
+    out.rstrip()
+    return out
+
+
+def _append_hex_role(out: Text, state: GameState, h: Hex) -> None:
+    """What the hex is in this game's layout: a monument, land, water or out of play."""
     layout = q.layout(state)
     if h.id in layout.monuments:
         civ = h.monument_of or "?"
@@ -88,17 +96,21 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
         out.append("light-blue: no piece may enter or pass\n", style=DIM)
     else:
         out.append("out of play in this game\n", style=DIM)
-    res = state.resources.get(h.id, {})
+
+
+def _append_holdings(out: Text, state: GameState, hex_id: str) -> None:
+    """The hex's resources, its controller, and each seat's units and buildings on it."""
+    res = state.resources.get(hex_id, {})
     if res:
         out.append(f"resources: {_res_list(res)} ({sum(res.values())}/5)\n")
-    ctrl = q.hex_controller(state, h.id)
+    ctrl = q.hex_controller(state, hex_id)
     if ctrl is not None:
         out.append("controlled by ")
         out.append_text(civ_label(state, ctrl))
         out.append("\n")
     for seat in range(state.seats):
-        units = [u for u in q.units_at(state, h.id, seat) if u.ferry is None]
-        buildings = q.buildings_at(state, h.id, seat)
+        units = [u for u in q.units_at(state, hex_id, seat) if u.ferry is None]
+        buildings = q.buildings_at(state, hex_id, seat)
         if not units and not buildings:
             continue
         out.append_text(civ_label(state, seat))
@@ -106,12 +118,17 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
         parts = [_count(n, k) for k, n in Counter(_unit_word(u) for u in units).items()]
         parts += [f"{b.kind}{' (damaged)' if b.damaged else ''}" for b in buildings]
         out.append(", ".join(parts) + "\n")
+
+
+def _append_crossings(out: Text, state: GameState, hex_id: str) -> None:
+    """The bridges, ferries (with who and what is aboard) and rivers at the hex."""
+    board = load_board()
     for b in state.bridges.values():
-        if h.id in (b.a, b.b):
-            other = b.b if b.a == h.id else b.a
+        if hex_id in (b.a, b.b):
+            other = b.b if b.a == hex_id else b.a
             out.append(f"bridge to {other}\n")
     for f in state.ferries.values():
-        if f.water == h.id or f.land == h.id:
+        if f.water == hex_id or f.land == hex_id:
             where = f"docked at {f.land} on {f.water}" if f.land else f"at sea on {f.water}"
             aboard = [u for u in state.units.values() if u.ferry == f.id]
             cargo = state.resources.get(f.id, {})
@@ -121,12 +138,9 @@ def inspector_text(state: GameState | None, hex_id: str | None) -> Text:
             if cargo:
                 out.append(f"; cargo {_res_list(cargo)}")
             out.append("\n")
-    if board.neighbours(h.id):
-        rivers = [n for n in board.neighbours(h.id) if board.is_river(h.id, n)]
-        if rivers:
-            out.append(f"river towards {', '.join(rivers)}\n", style=DIM)
-    out.rstrip()
-    return out
+    rivers = [n for n in board.neighbours(hex_id) if board.is_river(hex_id, n)]
+    if rivers:
+        out.append(f"river towards {', '.join(rivers)}\n", style=DIM)
 
 
 def _unit_word(u) -> str:

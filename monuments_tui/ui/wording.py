@@ -92,8 +92,8 @@ def notation(step, viewer: int | None) -> str:
 
 
 def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int, viewer: int | None) -> str:
-    """What the command did, in plain words (without the player's name)."""
-    content = load_content()
+    """What the command did, in plain words (without the player's name): a table, one
+    case a command."""
     private = not can_see(viewer, seat)
     match command:
         case c.KeepStartQuest(quest):
@@ -135,21 +135,12 @@ def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int
         case c.Upgrade(card, _):
             return f"upgrades {card_name(card)} to green{_spent(events)}"
         case c.BuildLayer(_, sacrifice):
-            layer = next((e.layer for e in events if isinstance(e, ev.LayerBuilt)), None)
-            what = f"builds monument layer {layer}" if layer else "builds a monument layer"
-            sac = f", sacrificing {_pieces_at(sacrifice)}" if sacrifice else ""
-            return f"{what}{_spent(events)}{sac}"
+            return _layer_words(events, sacrifice)
         case c.ChooseBonus(card):
-            bonus = content.common_by_id.get(card)
+            bonus = load_content().common_by_id.get(card)
             return f"takes common bonus {card}" + (f": {bonus.text}" if bonus else "")
         case c.ChooseOption(option):
-            card = next((e.card for e in events if isinstance(e, ev.PersonalBonusUsed)), None)
-            text = ""
-            if card and card in content.personal_by_id:
-                opts = content.personal_by_id[card].options
-                if 1 <= option <= len(opts):
-                    text = f": {opts[option - 1].text}"
-            return f"chooses personal bonus option {option}{text}"
+            return f"chooses personal bonus option {option}{_option_text(option, events)}"
         case c.Place(what, hex_id, to):
             where = f"between {hex_id} and {to}" if to else f"on {hex_id}"
             return f"places {piece_words(what) if what in PIECE_WORDS else what} {where}"
@@ -177,6 +168,24 @@ def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int
     if type(command).__name__ == "AiAct":
         return "takes its decision (the AI deck)"
     return type(command).__name__
+
+
+def _layer_words(events: tuple[ev.Event, ...], sacrifice: tuple[c.PieceAt, ...]) -> str:
+    layer = next((e.layer for e in events if isinstance(e, ev.LayerBuilt)), None)
+    what = f"builds monument layer {layer}" if layer else "builds a monument layer"
+    sac = f", sacrificing {_pieces_at(sacrifice)}" if sacrifice else ""
+    return f"{what}{_spent(events)}{sac}"
+
+
+def _option_text(option: int, events: tuple[ev.Event, ...]) -> str:
+    """': ' and the text of the personal bonus option chosen, when the events name its card."""
+    card = next((e.card for e in events if isinstance(e, ev.PersonalBonusUsed)), None)
+    personal = load_content().personal_by_id
+    if card and card in personal:
+        opts = personal[card].options
+        if 1 <= option <= len(opts):
+            return f": {opts[option - 1].text}"
+    return ""
 
 
 def _quest_text(quest: str) -> str:

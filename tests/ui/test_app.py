@@ -374,7 +374,7 @@ async def test_bots_play_on_a_timer_and_can_be_skipped(tmp_path):
 async def test_the_bot_thinks_in_a_thread_on_its_own_copy_of_the_state(tmp_path, monkeypatch):
     import threading
 
-    from monuments_tui.ui.screens import game as game_module
+    from monuments_tui.ui.screens import bot_driver as game_module
 
     asked = []
     think = game_module.bot_command_for

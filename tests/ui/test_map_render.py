@@ -8,8 +8,9 @@ import re
 import pytest
 
 from monuments_tui.rules import GameConfig, decide, legal_commands, new_game
-from monuments_tui.rules.board import layout_for, load_board
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.layout import layout_for
 from monuments_tui.rules.state import Bridge, Building, Ferry, Unit, copy_state
 from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region, map_size
 from monuments_tui.ui.map_legend import legend_lines

@@ -4,18 +4,16 @@ Typed commands go to `session.execute_text`; a refusal leaves the text in the co
 line with the rule's message under it (the session has not changed the state). After
 every change the panes get the new state as the seat in front of the screen may see it;
 bots play their steps on a timer, their thinking in a worker thread, so the screen never
-freezes; a curtain separates two human seats in hot-seat games.
+freezes (`bot_driver`); a curtain separates two human seats in hot-seat games.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -30,12 +28,12 @@ from monuments_tui.rules import (
     format_position,
     waiting_for,
 )
-from monuments_tui.rules.state import GameState, copy_state
 from monuments_tui.rules.views import visible_state
-from monuments_tui.session import UndoRefused, bot_command_for
+from monuments_tui.session import UndoRefused
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
-from monuments_tui.ui.safety import guarded, report
+from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.screens.replay import ReplayScreen
@@ -44,24 +42,13 @@ from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
 
-PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
-"""Bot pace: seconds between two bot steps."""
-
 
 def public_words(text: str) -> str:
     """A prompt without the list of cards the viewer may not see ("(hidden, hidden)")."""
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-@dataclass(frozen=True)
-class BotAsked:
-    """Where the game stood when a bot was asked: its answer is played only if nothing moved since."""
-
-    position: int
-    state: GameState
-
-
-class GameScreen(Screen):
+class GameScreen(BotDriver, Screen):
     """A live game."""
 
     COMMANDS = {LegalCommands}
@@ -94,10 +81,7 @@ class GameScreen(Screen):
         humans = self.humans()
         self.set_reactive(GameScreen.viewer, humans[0] if len(humans) == 1 else None)
         self.legal_texts: list[str] = []
-        self._skipping = False
-        self._bot_timer = None
-        self._bot_busy = False
-        self._rnd = random.Random(bot_seed if bot_seed is not None else session.config.seed)
+        self._init_bots(bot_seed if bot_seed is not None else session.config.seed)
         self._ended = False
 
     # -- layout --------------------------------------------------------------------------------
@@ -265,64 +249,6 @@ class GameScreen(Screen):
         self.after_change()
         return True
 
-    # -- bots ---------------------------------------------------------------------------------------
-    def bot_delay(self) -> float:
-        return 0.0 if self._skipping else dict(PACES)[self.pace]
-
-    def schedule_bot(self) -> None:
-        if self._bot_timer is not None or self._bot_busy:
-            return
-        self._bot_timer = self.set_timer(max(self.bot_delay(), 0.001), self._bot_step)
-
-    def _bot_step(self) -> None:
-        self._bot_timer = None
-        state = self.session.state
-        if state.pending is None or self.session.controller() == "human" or self._bot_busy:
-            return
-        self._bot_busy = True
-        self._think(self.app, self.session.controller(), copy_state(state), self._rnd,
-                    BotAsked(len(self.session.history()), state))
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, app, controller: str, state, rnd: random.Random, asked: BotAsked) -> None:
-        """Ask the bot in a thread (a strong bot may think for a while) about its own copy of the state;
-        play its answer on the app's thread. The thread never touches the session."""
-        try:
-            command = bot_command_for(controller, state, rnd)
-        except Exception as exc:  # noqa: BLE001 - a failing bot is reported like any handler's error
-            self._post_back(app, self._bot_failed, exc)
-            return
-        self._post_back(app, self._bot_play, asked, command)
-
-    @staticmethod
-    def _post_back(app, callback, *args) -> None:
-        try:
-            app.call_from_thread(callback, *args)
-        except RuntimeError:
-            pass  # the app closed while the bot was thinking: nothing to play any more
-
-    def _bot_failed(self, exc: Exception) -> None:
-        self._bot_busy = False
-        if not self.is_mounted:
-            return
-        report(self, exc)
-
-    @guarded
-    def _bot_play(self, asked: BotAsked, command) -> None:
-        self._bot_busy = False
-        if not self.is_mounted:
-            return  # the game screen was closed while the bot was thinking
-        if self.session.state is not asked.state or len(self.session.history()) != asked.position:
-            self.after_change()  # the game moved on (undo) while the bot was thinking
-            return
-        try:
-            self.session.execute(command)
-        except RuleViolation as exc:
-            self.notify(f"The bot tried an illegal command ({format_command(command)}): {exc}", severity="error")
-            return
-        self.refresh_all()
-        self.after_change()
-
     # -- actions --------------------------------------------------------------------------------------
     @guarded
     def action_undo(self) -> None:
@@ -347,12 +273,6 @@ class GameScreen(Screen):
         self.command_line.show_info(f"Played again: {step.text}")
         self.refresh_all()
         self.after_change()
-
-    def _stop_bots(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        self._skipping = False
 
     @guarded
     def action_save_copy(self) -> None:
@@ -414,21 +334,6 @@ class GameScreen(Screen):
             self.board.map.focus()
         else:
             inp.focus()
-
-    def action_pace(self) -> None:
-        names = [p for p, _ in PACES]
-        self.pace = names[(names.index(self.pace) + 1) % len(names)]
-        self.notify(f"Bot pace: {self.pace}", timeout=2)
-
-    def action_skip(self) -> None:
-        if self.session.controller() == "human":
-            self.notify("No bot is playing now.", timeout=2)
-            return
-        self._skipping = True
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-            self.schedule_bot()
 
     def action_log_filter(self) -> None:
         who = self.board.cycle_log_filter()
