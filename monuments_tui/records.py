@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from monuments_tui.narration import draw_text, narration_text
 from monuments_tui.replay import Replay
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import GameConfig, RuleOptions
@@ -151,10 +152,10 @@ def outcomes(step: Step, civs: tuple[str, ...]) -> list[str]:
             out.append("final round")
         elif isinstance(e, ev.GameEnded):
             out.append("game over")
-        elif isinstance(e, ev.RngAdvanced) and e.note:
-            out.append(e.note)
-        elif type(e).__name__ == "AiNarrated":
-            out.append(f"AI: {e.text}")
+        elif isinstance(e, (ev.RandomDrawn, ev.RngAdvanced)) and draw_text(e):
+            out.append(draw_text(e))
+        elif (said := narration_text(e, civs)) is not None:
+            out.append(f"AI: {said}")
     if gained:
         out.insert(0, ", ".join(f"+{n} {res} on {hx}" for (res, hx), n in gained.items()))
     return out

@@ -31,7 +31,11 @@ from monuments_tui.rules.events import EventAny
 FORMAT = "monuments-save"
 VERSION = 2
 """The save-format version this program writes; it reads every version up to this one.
-Version 2 added the header's optional `position`."""
+Version 2 added the header's optional `position`, typed random draws (`RandomDrawn`) and
+the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`."""
+NEW_EVENTS_VERSION = 2
+"""From this version on, a save's events are compared byte for byte on load; before it,
+narration and the wording of draws are ignored (`timeline.rules_view`)."""
 RULES_VERSION = __version__
 """Recorded for information: loading checks the events themselves, not this string."""
 MAX_SAVE_BYTES = 50 * 1024 * 1024

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from monuments_tui.narration import narration_text
 from monuments_tui.rules import GameConfig, RuleOptions, decide, fold, legal_commands, new_game
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import AiAct
@@ -51,7 +52,7 @@ def ai_to_play(state: GameState) -> GameState:
 
 
 def narration(events: list[ev.Event]) -> str:
-    return "\n".join(e.text for e in events if isinstance(e, ev.AiNarrated))
+    return "\n".join(t for e in events if (t := narration_text(e, ("greece", "egypt", "maya", "inca"))) is not None)
 
 
 def of_type(events: list[ev.Event], kind: type) -> list:

@@ -263,7 +263,7 @@ def test_build_a_building():
     s.current, s.pending = AI, AiTurn(AI)
     s, events = ai_turn(with_deck(s, ["build"]))
     [b] = [e.building for e in events if isinstance(e, ev.BuildingPlaced)]
-    rolls = [int(e.note.rsplit(" ", 1)[1]) for e in events if isinstance(e, ev.RngAdvanced) and e.note.startswith("D6")]
+    rolls = [e.value for e in events if isinstance(e, ev.RandomDrawn) and e.purpose == "building_type"]
     assert b.kind == {1: "town", 2: "town", 3: "town", 4: "fort", 5: "fort", 6: "factory"}[rolls[-1]]
 
 
