@@ -20,7 +20,7 @@ import msgspec
 from monuments_tui.narration import draw_text, narration_text
 from monuments_tui.replay import Replay
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.config import GameConfig, RuleOptions
+from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
 from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.evolve import fold
@@ -344,9 +344,9 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
             mode=pairs.get("Mode", "abundance"),
             seed=int(pairs.get("Seed", "0")),
             solo=pairs.get("Solo") or None,
-            ai_seat=int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None,
             options=options,
         )
+        check_ai_seat(config.solo, int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None)
         seats = tuple(s.strip() for s in pairs["Seats"].split(",")) if pairs.get("Seats") else ()
         return Header(
             config=config,

@@ -25,7 +25,7 @@ import msgspec
 
 from monuments_tui import __version__
 from monuments_tui.rules.commands import CommandAny
-from monuments_tui.rules.config import GameConfig, validate_config
+from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_config
 from monuments_tui.rules.events import EventAny
 
 FORMAT = "monuments-save"
@@ -352,9 +352,24 @@ def _read_header(path: Path, raw: bytes) -> Header:
     if problem is not None:
         raise SaveError(path, 1, problem)
     try:
-        return _decode(_HEADER_DECODER, raw)
-    except msgspec.DecodeError as exc:
+        return _decode(_HEADER_DECODER, _without_ai_seat(loose) if loose.get("version") == 1 else raw)
+    except (msgspec.DecodeError, ValueError) as exc:
         raise SaveError(path, 1, f"invalid save header: {exc}") from None
+
+
+def _without_ai_seat(loose: dict) -> bytes:
+    """A format-1 header without its config's `ai_seat` (derived from `solo` since format 2),
+    once it is checked to agree with `solo`.
+
+    Raises:
+        ValueError: the recorded AI seat is not the one `solo` implies.
+    """
+    config = loose.get("config")
+    if isinstance(config, dict) and "ai_seat" in config:
+        config = dict(config)
+        check_ai_seat(config.get("solo"), config.pop("ai_seat"))
+        loose = {**loose, "config": config}
+    return ENCODER.encode(loose)
 
 
 def encode_header(header: Header) -> bytes:

@@ -18,7 +18,7 @@ HUMAN = 1
 
 def solo(level: str = "easy", seed: int = 1, civs=("greece", "egypt"), **options) -> GameState:
     """A solo game set up, the AI (seat 0) to play its first turn; `options` are rule options."""
-    config = GameConfig(civs=civs, solo=level, ai_seat=AI, seed=seed, options=RuleOptions(**options))
+    config = GameConfig(civs=civs, solo=level, seed=seed, options=RuleOptions(**options))
     s = new_game(config)
     while s.phase == "setup":
         s = fold(s, decide(s, legal_commands(s)[0]))
