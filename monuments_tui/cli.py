@@ -148,7 +148,7 @@ def run_cards(args: argparse.Namespace) -> int:
 def run_records(args: argparse.Namespace) -> int:
     """export, import, check and upgrade: 0 on success, 1 with a message naming the file and line."""
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui import records
+    from monuments_tui import records, upgrade
 
     try:
         if args.command == "export":
@@ -166,9 +166,7 @@ def run_records(args: argparse.Namespace) -> int:
             print(f"{session.path}: {len(session.history())} steps imported")
             return 0
         if args.command == "upgrade":
-            from monuments_tui.upgrade import upgrade_save
-
-            print(upgrade_save(args.file))
+            print(upgrade.upgrade_save(args.file))
             return 0
         summary = records.check(args.file)
         print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else records.format_check(summary))
