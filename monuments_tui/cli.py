@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate a save and summarise it")
     check.add_argument("file", help="a save (.jsonl)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
+    upgrade = sub.add_parser("upgrade", help="rewrite an older save in today's format (the old file is kept as FILE.bak)")
+    upgrade.add_argument("file", help="a save (.jsonl)")
     _add_app_commands(sub)
     return parser
 
@@ -144,9 +146,9 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_records(args: argparse.Namespace) -> int:
-    """export, import and check: 0 on success, 1 with a message naming the file and line."""
+    """export, import, check and upgrade: 0 on success, 1 with a message naming the file and line."""
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui import records
+    from monuments_tui import records, upgrade
 
     try:
         if args.command == "export":
@@ -162,6 +164,9 @@ def run_records(args: argparse.Namespace) -> int:
             for w in warnings:
                 print(f"warning: {w}", file=sys.stderr)
             print(f"{session.path}: {len(session.history())} steps imported")
+            return 0
+        if args.command == "upgrade":
+            print(upgrade.upgrade_save(args.file))
             return 0
         summary = records.check(args.file)
         print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else records.format_check(summary))
@@ -189,7 +194,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_simulate(args)
     if args.command == "cards":
         return run_cards(args)
-    if args.command in ("export", "import", "check"):
+    if args.command in ("export", "import", "check", "upgrade"):
         return run_records(args)
     # start-up: the headless sub-commands above never load Textual, nor the game for --help
     from monuments_tui.preflight import in_use, read_position

@@ -27,13 +27,17 @@ import msgspec
 
 from monuments_tui import __version__
 from monuments_tui.rules.commands import Command, CommandAny
-from monuments_tui.rules.config import GameConfig, validate_config
+from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_config
 from monuments_tui.rules.events import Event, EventAny
 
 FORMAT = "monuments-save"
 VERSION = 2
 """The save-format version this program writes; it reads every version up to this one.
-Version 2 added the header's optional `position`."""
+Version 2 added the header's optional `position`, typed random draws (`RandomDrawn`) and
+the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`."""
+NEW_EVENTS_VERSION = 2
+"""From this version on, a save's events are compared byte for byte on load; before it,
+narration and the wording of draws are ignored (`timeline.rules_view`)."""
 RULES_VERSION = __version__
 """Recorded for information: loading checks the events themselves, not this string."""
 MAX_SAVE_BYTES = 50 * 1024 * 1024
@@ -365,10 +369,25 @@ def _read_header(path: Path, raw: bytes) -> Header:
     if problem is not None:
         raise SaveError(path, 1, problem)
     try:
-        header: Header = _decode(_HEADER_DECODER, raw)
+        header: Header = _decode(_HEADER_DECODER, _without_ai_seat(loose) if loose.get("version") == 1 else raw)
         return header
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, ValueError) as exc:
         raise SaveError(path, 1, f"invalid save header: {exc}") from None
+
+
+def _without_ai_seat(loose: dict[str, Any]) -> bytes:
+    """A format-1 header without its config's `ai_seat` (derived from `solo` since format 2),
+    once it is checked to agree with `solo`.
+
+    Raises:
+        ValueError: the recorded AI seat is not the one `solo` implies.
+    """
+    config = loose.get("config")
+    if isinstance(config, dict) and "ai_seat" in config:
+        config = dict(config)
+        check_ai_seat(config.get("solo"), config.pop("ai_seat"))
+        loose = {**loose, "config": config}
+    return ENCODER.encode(loose)
 
 
 def encode_header(header: Header) -> bytes:

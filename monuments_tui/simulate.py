@@ -78,7 +78,7 @@ def game_configs(
     out = []
     for g in range(games):
         order = tuple(civs[(i + g) % len(civs)] for i in range(len(civs))) if rotate else tuple(civs)
-        out.append(GameConfig(civs=order, mode=mode, seed=seed + g, solo=solo, ai_seat=0 if solo else None))
+        out.append(GameConfig(civs=order, mode=mode, seed=seed + g, solo=solo))
     return out
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.narration import draw_text
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command, CommandAny
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
@@ -27,6 +28,7 @@ from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import (
     ENCODER,
+    NEW_EVENTS_VERSION,
     CmdRecord,
     Header,
     RecordAny,
@@ -57,8 +59,11 @@ class Step(msgspec.Struct, frozen=True):
     """The round in which it was played (0 = set-up)."""
     turn: int
     """Turns begun before it, over all seats (0 = set-up, 1 = the first turn)."""
-    text: str
-    """The command in notation."""
+
+    @property
+    def text(self) -> str:
+        """The command in notation (derived: wording is never stored)."""
+        return format_command(self.command)
 
 
 class TakenBack(msgspec.Struct, frozen=True):
@@ -78,7 +83,6 @@ def make_step(seq: int, seat: int, command: Command, events: Iterable[Event], st
         events=saved_events,
         round=state.round,
         turn=sum(p.turns for p in state.players),
-        text=format_command(command),
     )
 
 
@@ -157,8 +161,9 @@ def hidden_or_random(events: Iterable[Event]) -> str | None:
             return "it shuffled a quest deck"
         if isinstance(e, ev.AiStateSet):
             return "the AI deck drew a card"
-        if isinstance(e, ev.RngAdvanced):
-            return f"it rolled a die{f' ({e.note})' if e.note else ''}"
+        if isinstance(e, (ev.RandomDrawn, ev.RngAdvanced)):
+            what = draw_text(e)
+            return f"it rolled a die{f' ({what})' if what else ''}"
         if "rng" in type(e).__struct_fields__:
             return "it drew from the random generator"
     for e in events:
@@ -266,7 +271,7 @@ def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memor
         if isinstance(record, CmdRecord):
             state = timeline.state
             if validate:
-                events = _check_command(state, record, path, line)
+                events = _check_command(state, record, path, line, legacy=header.version < NEW_EVENTS_VERSION)
             else:
                 events = list(record.events)
             step = make_step(record.seq, record.seat, record.command, events, state)
@@ -293,7 +298,23 @@ def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memor
     return Rebuilt(timeline, teaching, taken_back)
 
 
-def _check_command(state: GameState, record: CmdRecord, path: Path | str, line: int) -> list[Event]:
+def rules_view(events: Iterable[ev.Event]) -> list[bytes]:
+    """Events as the rules depend on them: narration dropped, a random draw by its `rng` only.
+    A format-1 save is compared so, since its draws and narration were recorded in words."""
+    out = []
+    for e in events:
+        if isinstance(e, (ev.AiNarrated, ev.AiReported)):
+            continue
+        if isinstance(e, (ev.RngAdvanced, ev.RandomDrawn)):
+            out.append(ENCODER.encode({"rng": e.rng}))
+        else:
+            out.append(ENCODER.encode(e))
+    return out
+
+
+def _check_command(state: GameState, record: CmdRecord, path: Path | str, line: int, legacy: bool = False) -> list[Event]:
+    """The events the rules give for `record` now; they must be the recorded ones (for a
+    format-1 save, the same once projected by `rules_view`: the new-form events are kept)."""
     text = format_command(record.command)
     if state.pending is None:
         raise SaveError(path, line, f"command {text!r} recorded after the end of the game")
@@ -305,7 +326,11 @@ def _check_command(state: GameState, record: CmdRecord, path: Path | str, line: 
         events = decide(state, record.command)
     except RuleViolation as exc:  # decide refuses every bad command so (tests/test_fuzz_commands.py)
         raise SaveError(path, line, f"command {text!r} is not legal at this point: {exc}") from None
-    if ENCODER.encode(record.events) != ENCODER.encode(events):
+    if legacy:
+        same = rules_view(record.events) == rules_view(events)
+    else:
+        same = ENCODER.encode(record.events) == ENCODER.encode(events)
+    if not same:
         raise SaveError(
             path,
             line,

@@ -48,7 +48,7 @@ EXAMPLES_TO_MAKE = (
     Example(
         "solo-hard.jsonl",
         "Example: solo on Hard, the AI deck (Maya) against the heuristic bot (Inca)",
-        GameConfig(civs=("maya", "inca"), mode="abundance", seed=3, solo="hard", ai_seat=0),
+        GameConfig(civs=("maya", "inca"), mode="abundance", seed=3, solo="hard"),
         ("ai", "heuristic"),
     ),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from monuments_tui.narration import narration_text
 from monuments_tui.rules import GameConfig, RuleOptions, decide, events as ev, fold, legal_commands, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.pending import AiTurn
@@ -16,7 +17,7 @@ HUMAN = 1
 
 def solo(level: str = "easy", seed: int = 1, civs=("greece", "egypt"), **options) -> GameState:
     """A solo game set up, the AI (seat 0) to play its first turn; `options` are rule options."""
-    config = GameConfig(civs=civs, solo=level, ai_seat=AI, seed=seed, options=RuleOptions(**options))
+    config = GameConfig(civs=civs, solo=level, seed=seed, options=RuleOptions(**options))
     s = new_game(config)
     while s.phase == "setup":
         s = fold(s, decide(s, legal_commands(s)[0]))
@@ -50,7 +51,7 @@ def ai_to_play(state: GameState) -> GameState:
 
 
 def narration(events: list[ev.Event]) -> str:
-    return "\n".join(e.text for e in events if isinstance(e, ev.AiNarrated))
+    return "\n".join(t for e in events if (t := narration_text(e, ("greece", "egypt", "maya", "inca"))) is not None)
 
 
 def of_type(events: list[ev.Event], kind: type) -> list:

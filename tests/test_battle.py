@@ -530,14 +530,14 @@ def test_the_solo_ai_loses_buildings_instead_of_having_them_damaged():
     s = board()
     from msgspec.structs import replace
 
-    s.config = replace(s.config, ai_seat=EGYPT)
-    s = acting(s, "attack")
-    unit(s, GREECE, "air", "E20")
-    fort = building(s, EGYPT, "fort", "E19")
-    supply = s.players[EGYPT].supply["fort"]
+    s.config = replace(s.config, solo="easy")  # Greece, seat 0, is the AI
+    s = acting(s, "attack", seat=EGYPT)
+    unit(s, EGYPT, "air", "E20")
+    fort = building(s, GREECE, "fort", "E19")
+    supply = s.players[GREECE].supply["fort"]
     rig(s, (1, 1), (0, 0))
     s = run(s, "attack E19 with air@E20")
-    assert fort not in s.buildings and s.players[EGYPT].supply["fort"] == supply + 1
+    assert fort not in s.buildings and s.players[GREECE].supply["fort"] == supply + 1
 
 
 # -- ferries and navies in battle (B33-B35) ------------------------------------------------

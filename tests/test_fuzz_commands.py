@@ -91,7 +91,7 @@ def positions(seed: int):
     rnd = random.Random(seed)
     for i in range(POSITIONS):
         civs, mode, solo = CONFIGS[i % len(CONFIGS)]
-        config = GameConfig(civs=civs, mode=mode, seed=rnd.randrange(10**6), solo=solo, ai_seat=0 if solo else None)
+        config = GameConfig(civs=civs, mode=mode, seed=rnd.randrange(10**6), solo=solo)
         s = new_game(config)
         for _ in range(rnd.randrange(20, 400)):
             legal = legal_commands(s)

@@ -24,6 +24,13 @@ from monuments_tui.timeline import load_save
 GOLDEN = Path(__file__).parent / "golden"
 GOLDENS = sorted(GOLDEN.glob("*.jsonl"))
 RELEASED_0_3_0 = sorted(GOLDEN.glob("v1_0.3.0_*.jsonl"))
+FORMAT_2 = (
+    "v2_two-players.jsonl",
+    "v2_four-players-battles.jsonl",
+    *(f"v2_solo-{level}.jsonl" for level in ("easy", "normal", "hard", "insane")),
+    "v2_teaching-undo-redo.jsonl",
+)
+"""Saves in today's format (typed draws, narration as data), written once by make_v2.py."""
 
 
 def test_the_goldens_are_there():
@@ -33,6 +40,7 @@ def test_the_goldens_are_there():
         "v1_0.3.0_two-players.jsonl",
         "v1_0.3.0_four-players-scarcity.jsonl",
         "v1_0.3.0_solo-hard.jsonl",
+        *FORMAT_2,
     } <= names
 
 
@@ -45,7 +53,7 @@ def test_golden_loads_and_replays_to_its_end_without_changing_the_file(path):
     assert msgspec.msgpack.encode(replay.state) == msgspec.msgpack.encode(rebuilt.timeline.state)
     replay.to_start()
     assert replay.at_start and len(replay.steps) > 20 and replay.turns >= 6
-    assert json.loads(before.splitlines()[0])["version"] == 1
+    assert json.loads(before.splitlines()[0])["version"] == (1 if path.name.startswith("v1_") else 2)
     assert path.read_bytes() == before
 
 
@@ -102,7 +110,7 @@ def test_a_0_3_0_game_in_progress_continues_and_reloads(name, records, as_0_3_0,
 
 
 def test_goldens_are_never_rewritten_by_a_load(tmp_path):
-    for path in RELEASED_0_3_0:
+    for path in [*RELEASED_0_3_0, *(GOLDEN / n for n in FORMAT_2)]:
         copy = tmp_path / path.name
         shutil.copy(path, copy)
         GameSession.load(copy, saves_dir=tmp_path)[0].close()

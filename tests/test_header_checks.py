@@ -16,7 +16,7 @@ from monuments_tui.saves import RULES_VERSION, SaveError, read_save
 from monuments_tui.session import GameSession
 from tests.session_helpers import lines, new_session, play
 
-SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal", ai_seat=0)
+SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal")
 
 
 def _set(key, value):
@@ -71,7 +71,7 @@ WRONG = {
     "an unknown civilisation": (_config("civs", ["atlantis", "egypt"]), "Invalid enum value 'atlantis' - at `$.config.civs[0]`"),
     "one civilisation": (_config("civs", ["greece"]), "no set-up for greece"),
     "an unknown mode": (_config("mode", "plenty"), "mode"),
-    "an AI seat without solo": (_config("ai_seat", 1), "only a solo game has an AI seat"),
+    "an AI seat without solo": (_config("ai_seat", 1), "unknown field `ai_seat`"),
     "an unknown difficulty": (_config("solo", "godlike"), "Invalid enum value 'godlike' - at `$.config.solo`"),
     "a seed that is text": (_config("seed", "7"), "Expected `int`"),
     "no configuration": (_drop("config"), "missing required field `config`"),

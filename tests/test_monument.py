@@ -481,7 +481,7 @@ def test_quest_option_is_forbidden_in_solo():
     option = load_content().personal_card("a", 3).options[2]
     assert option.kind == "quests" and option_problem(s, 0, option) == ""
     solo = copy_state(s)
-    solo.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy", ai_seat=1)
+    solo.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
     assert "solo" in option_problem(solo, 0, option)
 
 
@@ -536,16 +536,16 @@ def test_solo_ai_discards_a_random_common_bonus():
     from monuments_tui.rules.actions.monument import offer_common_bonus
 
     s = bare()
-    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy", ai_seat=1)
-    s.current = 1
-    s.players[1].layers = 2
-    events = offer_common_bonus(s, [], 1, 2)
+    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
+    s.current = 0
+    s.players[0].layers = 2
+    events = offer_common_bonus(s, [], 0, 2)
     taken = [e for e in events if isinstance(e, ev.CommonBonusTaken)]
     assert len(taken) == 1 and taken[0].seat is None and taken[0].card in s.common_piles[2]
     assert not any(isinstance(e, ev.PendingSet) and isinstance(e.pending, pd.ChoosePersonalOption) for e in events)
-    s.players[1].layers = 5
-    events = offer_common_bonus(s, [], 1, 5)
-    assert [e.seat for e in events if isinstance(e, ev.CommonBonusTaken)] == [1]
+    s.players[0].layers = 5
+    events = offer_common_bonus(s, [], 0, 5)
+    assert [e.seat for e in events if isinstance(e, ev.CommonBonusTaken)] == [0]
 
 
 def test_legal_commands_cover_every_bonus_step():

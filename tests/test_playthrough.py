@@ -93,6 +93,6 @@ def test_random_solo_games_keep_the_invariants(civs, level):
     """Solo, every level: the AI deck (its only legal command is `ai`) against uniform random
     play, 25 rounds, seeds 1 and 2."""
     for seed in (1, 2):
-        config = GameConfig(civs=civs, mode="abundance", seed=seed, solo=level, ai_seat=0)
+        config = GameConfig(civs=civs, mode="abundance", seed=seed, solo=level)
         state = play(new_game(config), seed, 25)
         assert state.phase == "over" or state.round == 26

@@ -49,7 +49,7 @@ SETUPS = [
     (GameConfig(civs=("greece", "egypt", "inca"), mode="scarcity", seed=2), 150),
     (GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity", seed=3), 150),
     (GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="abundance", seed=3), 150),
-] + [(GameConfig(civs=("greece", "egypt"), solo=level, ai_seat=0, seed=5), 300) for level in ("easy", "normal", "hard", "insane")]
+] + [(GameConfig(civs=("greece", "egypt"), solo=level, seed=5), 300) for level in ("easy", "normal", "hard", "insane")]
 
 
 def features(state) -> set[str]:
@@ -131,7 +131,7 @@ def test_a_battle_in_progress_and_the_battles_fought_are_written_and_read_back()
     state = copy_state(new_game(GameConfig(civs=("greece", "egypt"), seed=1)))
     state.battle = Battle(0, 1, "I19", ("H18",), 3, 2, (1, 0, 2), (0, 1), True, ("u1",), (), attackers=("u1", "u2"))
     state.battles = [BattleRecord(1, 0, "E19", ("E20", "F18"), 1, 4, (1,), (0, 0, 2, 1), False, (), ("u4",), round=2)]
-    state.ai = AiState("hard", draw=["build"], discard=[], card=None, outcome='it built "a town", then stopped')
+    state.ai = AiState("hard", draw=["build"], discard=[], card=None, outcome="set aside")
     text = format_position(state)
     assert "battle attacker=greece defender=egypt target=I19" in text
     assert sorted_json(parse_position(text)) == sorted_json(state)

@@ -215,13 +215,13 @@ def test_drawn_and_dealt_quests_are_hidden_from_the_others():
 def test_the_ai_quests_are_hidden_until_the_end():
     """Solo, l.516, l.553, B87: the AI's quests are unseen, and revealed when the game is over."""
     s = bare()
-    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy", ai_seat=1)
-    s.players[1].quests = ["qs-land"]
-    assert visible_state(s, 0).players[1].quests == [HIDDEN]
-    assert visible_state(s, 1).players[1].quests == [HIDDEN]
+    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
+    s.players[0].quests = ["qs-land"]
+    assert visible_state(s, 1).players[0].quests == [HIDDEN]
+    assert visible_state(s, 0).players[0].quests == [HIDDEN]
     over = copy_state(s)
     over.phase = "over"
-    assert visible_state(over, 0).players[1].quests == ["qs-land"]
+    assert visible_state(over, 1).players[0].quests == ["qs-land"]
 
 
 # -- battle tasks and when the quest was drawn (B26) ------------------------------------------
@@ -271,7 +271,7 @@ def test_the_solo_ai_battle_tasks_count_the_whole_game_even_with_the_option():
     """l.553, B83: the AI's battle quests "may be fulfilled during the game", checked at the end
     against the whole battle log; the option applies to players' quests only."""
     s = quest_turn(layers=2)
-    s.config = replace(s.config, mode="abundance", solo="easy", ai_seat=0, options=RuleOptions(battle_quests_since_draw=True))
+    s.config = replace(s.config, mode="abundance", solo="easy", options=RuleOptions(battle_quests_since_draw=True))
     s.battles = [won_battle()]
     s.players[0].quests = ["q23-battle"]
     s.players[0].battles_at_draw = {"q23-battle": 1}

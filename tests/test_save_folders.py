@@ -15,7 +15,7 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.session import GameSession
 from tests.session_helpers import CONFIG, new_session, no_loop, play
 
-SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal", ai_seat=0)
+SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal")
 
 
 @pytest.fixture

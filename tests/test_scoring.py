@@ -197,7 +197,7 @@ def test_extra_score_card_lines():
 def test_the_ai_scores_only_its_met_quests_and_no_penalties():
     """Solo game end, l.553, B83: the AI's quests are checked at the end; only met ones score, no penalties."""
     s = final_position()
-    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy", ai_seat=0)
+    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
     got = lines(score_seat(s, 0))
     assert got["quests_done"] == ("3 quest(s)", 3 + 2)  # q23-navy is met: +2
     assert got["quests_open"] == ("0 quest(s)", 0)
@@ -248,6 +248,6 @@ def test_solo_score_cards():
     from monuments_tui.rules import GameConfig, new_game
 
     for level, card in (("easy", "ai1"), ("hard", "ai1"), ("normal", "ai2"), ("insane", "ai2")):
-        s = new_game(GameConfig(civs=("greece", "egypt"), mode="abundance", solo=level, ai_seat=0))
+        s = new_game(GameConfig(civs=("greece", "egypt"), mode="abundance", solo=level))
         assert [p.score_card for p in s.players] == [card, "vanilla"]
         assert [b.score_card for b in score(s)] == [card, "vanilla"]

@@ -38,7 +38,7 @@ CONFIGS = [
     GameConfig(civs=("maya", "inca"), mode="abundance"),
     GameConfig(civs=("greece", "egypt", "inca"), mode="abundance"),
     GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity"),
-    *(GameConfig(civs=("greece", "egypt"), solo=level, ai_seat=0) for level in ("easy", "normal", "hard", "insane")),
+    *(GameConfig(civs=("greece", "egypt"), solo=level) for level in ("easy", "normal", "hard", "insane")),
 ]
 
 

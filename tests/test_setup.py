@@ -135,7 +135,7 @@ def _pass_turn(s):
 
 def test_ai_solo_setup():
     """Solo: the AI gets the AI score card, no personal deck, no set-aside pieces, 2 resources next to its monument."""
-    s = start(civs=("greece", "egypt"), mode="abundance", solo="easy", ai_seat=0)
+    s = start(civs=("greece", "egypt"), mode="abundance", solo="easy")
     ai = s.players[0]
     assert ai.personal_deck == [] and ai.set_aside == {} and ai.ability is None
     assert s.players[1].score_card == "vanilla" and ai.score_card == "ai1"

@@ -21,6 +21,7 @@ from monuments_tui.rules import (
 )
 from monuments_tui.rules.card_types import AI_CARD_IDS, AI_SCORE_CARD
 from monuments_tui.rules.commands import AiAct
+from monuments_tui.rules.config import check_ai_seat
 from monuments_tui.rules.pending import AiTurn, ChooseAction
 from monuments_tui.rules.queries import controlled_land, resource_totals, units_of
 from monuments_tui.rules.solo import deck
@@ -40,7 +41,7 @@ def test_solo_setup():
 
     board = load_board()
     for level in ("easy", "normal", "hard", "insane"):
-        s = new_game(GameConfig(civs=("greece", "egypt"), solo=level, ai_seat=AI, seed=5))
+        s = new_game(GameConfig(civs=("greece", "egypt"), solo=level, seed=5))
         ai, human = s.players
         assert human.score_card == "vanilla" and ai.score_card == AI_SCORE_CARD[level]
         assert ai.ability is None and human.ability is None
@@ -57,11 +58,11 @@ def test_solo_setup():
 def test_solo_config_is_checked():
     """l.434, l.450: two seats, abundance, the AI in seat 0 (first player, the player has the last turn)."""
     with pytest.raises(ValueError, match="seat 0"):
-        new_game(GameConfig(civs=("greece", "egypt"), solo="easy", ai_seat=1))
+        check_ai_seat("easy", 1)  # an AI seat read from a format-1 save or a position
     with pytest.raises(ValueError, match="Abundance"):
-        new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", solo="easy", ai_seat=0))
+        new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", solo="easy"))
     with pytest.raises(ValueError, match="solo"):
-        new_game(GameConfig(civs=("greece", "egypt"), ai_seat=0))
+        check_ai_seat(None, 0)
 
 
 def test_only_the_ai_answers_its_seat():
@@ -269,7 +270,7 @@ def test_build_a_building():
     s.current, s.pending = AI, AiTurn(AI)
     s, events = ai_turn(with_deck(s, ["build"]))
     [b] = [e.building for e in events if isinstance(e, ev.BuildingPlaced)]
-    rolls = [int(e.note.rsplit(" ", 1)[1]) for e in events if isinstance(e, ev.RngAdvanced) and e.note.startswith("D6")]
+    rolls = [e.value for e in events if isinstance(e, ev.RandomDrawn) and e.purpose == "building_type"]
     assert b.kind == {1: "town", 2: "town", 3: "town", 4: "fort", 5: "fort", 6: "factory"}[rolls[-1]]
 
 
@@ -395,7 +396,7 @@ def test_a_complete_solo_game(level):
     """A complete solo game at each difficulty runs to the end with 0 rule errors, and replays exactly."""
     from monuments_tui.simulate import play_game
 
-    config = GameConfig(civs=("maya", "inca"), solo=level, ai_seat=0, seed=3)
+    config = GameConfig(civs=("maya", "inca"), solo=level, seed=3)
     result = play_game(config, ["ai", "heuristic"], 3, 300)
     assert result["error"] is None and result["finished"], result["rounds"]
     state = result["state"]

@@ -57,7 +57,7 @@ def solo_pool(**options) -> set[str]:
     """Every quest id dealt into a solo game (both set-ups, the starting quests included)."""
     ids = set()
     for civs in (("greece", "egypt"), ("maya", "inca")):
-        s = new_game(GameConfig(civs=civs, solo="easy", ai_seat=0, seed=3, options=RuleOptions(**options)))
+        s = new_game(GameConfig(civs=civs, solo="easy", seed=3, options=RuleOptions(**options)))
         ids |= {q for deck in s.quest_decks.values() for q in deck}
         ids |= set(s.players[0].quests) | set(s.pending.options) | set(s.removed_cards)
     return ids

@@ -35,7 +35,7 @@ EUROPE_RIVERS = (("D18", "E19"), ("D19", "E19"), ("D19", "E20"), ("E18", "E19"),
 
 
 def d6_rolls(events) -> list[int]:
-    return [int(e.note.rsplit(" ", 1)[1]) for e in events if isinstance(e, ev.RngAdvanced) and e.note.startswith("D6")]
+    return [e.value for e in events if isinstance(e, ev.RandomDrawn) and e.of == 6]
 
 
 def test_special_bridges_then_ferries_then_units():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from monuments_tui.narration import draw_text, narration_text
 from monuments_tui.rules import events as ev
 from monuments_tui.timeline import Step
 
@@ -45,10 +46,10 @@ def outcomes(step: Step, civs: tuple[str, ...]) -> list[str]:
             out.append("final round")
         elif isinstance(e, ev.GameEnded):
             out.append("game over")
-        elif isinstance(e, ev.RngAdvanced) and e.note:
-            out.append(e.note)
-        elif isinstance(e, ev.AiNarrated):
-            out.append(f"AI: {e.text}")
+        elif isinstance(e, (ev.RandomDrawn, ev.RngAdvanced)) and draw_text(e):
+            out.append(draw_text(e))
+        elif (said := narration_text(e, civs)) is not None:
+            out.append(f"AI: {said}")
     if gained:
         out.insert(0, ", ".join(f"+{n} {res} on {hx}" for (res, hx), n in gained.items()))
     return out

@@ -10,7 +10,7 @@ import msgspec
 
 from monuments_tui.records.export import RECORD_VERSION
 from monuments_tui.records.scores import final_scores, result_line
-from monuments_tui.rules.config import GameConfig, RuleOptions
+from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
 from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.evolve import fold
@@ -88,9 +88,9 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
             "mode": pairs.get("Mode", "abundance"),
             "seed": int(pairs.get("Seed", "0")),
             "solo": pairs.get("Solo") or None,
-            "ai_seat": int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None,
         }
         config = msgspec.structs.replace(msgspec.convert(fields, GameConfig), options=options)
+        check_ai_seat(config.solo, int(pairs["AiSeat"]) if pairs.get("AiSeat", "None") not in ("None", "") else None)
         seats = tuple(s.strip() for s in pairs["Seats"].split(",")) if pairs.get("Seats") else ()
         return Header(
             config=config,

@@ -91,10 +91,13 @@ class GameConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Seed of the game's random generator: every shuffle, draw and roll follows from it."""
     solo: Difficulty | None = None
     """Solo difficulty, or None for a multiplayer game."""
-    ai_seat: int | None = None
-    """In solo games, the seat played by the AI deck (seat 0: the AI plays first, l.450)."""
     options: RuleOptions = RuleOptions()
     """Named alternatives for open rules."""
+
+    @property
+    def ai_seat(self) -> int | None:
+        """In a solo game, the seat played by the AI deck: seat 0, it plays first [Solo gameplay, l.450]."""
+        return 0 if self.solo is not None else None
 
 
 # Why each changed: docs/rules-decisions.md (ferries, trade, "Solo mode: the text of the AI cards").
@@ -107,6 +110,18 @@ OPTIONS_0_3_0: dict[str, object] = {
     "solo_pool_ai_can_complete": False,
 }
 """Rule options whose default changed after 0.3.0, at the value 0.3.0 played with: a 0.3.0 save is replayed with these."""
+
+
+def check_ai_seat(solo: object, ai_seat: object) -> None:
+    """Refuse an AI seat (read from an older save or a text) that is not the one `solo` implies.
+
+    Raises:
+        ValueError: saying which seat the AI plays.
+    """
+    if solo is not None and ai_seat != 0:
+        raise ValueError(f"ai_seat {ai_seat!r}: in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]")
+    if solo is None and ai_seat is not None:
+        raise ValueError("only a solo game has an AI seat; set solo to a difficulty")
 
 
 def validate_config(config: GameConfig) -> None:
@@ -130,10 +145,6 @@ def validate_config(config: GameConfig) -> None:
             raise ValueError("a solo game has two seats: the player and the AI")
         if config.mode != "abundance":
             raise ValueError("solo games use the 2-player Abundance layout [Solo set-up, l.434]")
-        if config.ai_seat != 0:
-            raise ValueError("in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]")
-    elif config.ai_seat is not None:
-        raise ValueError("only a solo game has an AI seat; set solo to a difficulty")
     check_options(config.options)
 
 

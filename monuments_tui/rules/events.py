@@ -11,6 +11,7 @@ from typing import Literal
 
 import msgspec
 
+from monuments_tui.rules.commands import CommandAny
 from monuments_tui.rules.content import ActionId, AiCardId, QuestDeck, Resource
 from monuments_tui.rules.pending import PendingAny
 from monuments_tui.rules.state import AiState, Battle, BattleRecord, Bridge, Building, Ferry, Phase, Unit
@@ -274,15 +275,97 @@ class AiStateSet(Event, frozen=True, tag="ai_state"):
     rng: int = 0
 
 
+AiReport = Literal[
+    "pile_empty", "reshuffled", "draw_pile_reshuffled", "drew", "nothing_turn_ends", "nothing_draws_next",
+    "idle_cycle", "chose",
+    "produced", "produced_nothing", "populated", "populated_nothing",
+    "upgraded", "all_upgraded", "moved", "moved_nothing",
+    "build_first_poor", "build_first_no_site", "built_first_town", "build_all_built", "build_poor",
+    "build_no_site", "built",
+    "quest_deck_empty", "quest_drawn",
+    "monument_short", "monument_complete", "layer_built", "bonus_kept", "bonus_discarded",
+    "bonus_move", "bonus_workers", "bonus_no_worker", "bonus_resources", "bonus_no_room", "bonus_no_unit",
+    "no_attack", "attacked",
+    "bridge_not_useful", "bridge_not_possible", "ferry_not_possible", "piece_built", "special_all_placed",
+    "unit_rolled", "train_poor", "train_keeps_workers", "train_no_worker", "train_no_type", "train_no_site",
+    "trained", "armed", "armed_nobody",
+]
+"""What an `AiReported` line tells; its words are templates in `monuments_tui.narration`."""
+ShortOf = Literal["land", "resources", "workers"]
+PileName = Literal["draw", "discard", "set_aside"]
+
+
+class Amount(msgspec.Struct, frozen=True, array_like=True):
+    """`n` of `resource` on `hex`: a payment, a production, a bonus placed."""
+
+    hex: str
+    resource: Resource
+    n: int
+
+
+class Shortfall(msgspec.Struct, frozen=True, array_like=True):
+    """The AI has `have` of `what` where a monument layer needs `need` [l.529-536]."""
+
+    what: ShortOf
+    have: int
+    need: int
+
+
+class AiReported(Event, frozen=True, tag="ai_report", omit_defaults=True):
+    """A line of the AI's turn for the log, as data: what happened (`what`) and its facts.
+    No effect on the state. Each field is set only where `what` has it."""
+
+    seat: int
+    what: AiReport
+    card: AiCardId | None = None
+    """The AI card concerned (drawn, resolved, upgraded, or whose command this is)."""
+    next_card: AiCardId | None = None
+    """The new top of the draw pile after a draw (None: a reshuffle comes next)."""
+    cards: tuple[str, ...] = ()
+    """AI cards back from the side, or the common bonus card taken or discarded."""
+    layer: int | None = None
+    """The monument layer concerned (built, short of, or whose bonus this is)."""
+    count: int | None = None
+    """The number the line names: a cost, pieces built, workers kept, reshuffles again."""
+    rolls: tuple[int, ...] = ()
+    """D6 faces in order; for an attack, the sums of the AI's and the player's dice."""
+    power: tuple[int, ...] = ()
+    """For an attack, the AI's power and the player's defence."""
+    kind: str | None = None
+    """A unit, building or piece kind, a quest deck, a difficulty, or the pile a card was in."""
+    hexes: tuple[str, ...] = ()
+    paid: tuple[Amount, ...] = ()
+    gained: tuple[Amount, ...] = ()
+    short: tuple[Shortfall, ...] = ()
+    commands: tuple[CommandAny, ...] = ()
+
+
 class AiNarrated(Event, frozen=True, tag="ai_narrated"):
-    """A line of the AI's turn for the log: the card drawn, what it did or why not (no effect on the state)."""
+    """Read from format-1 saves only: a line of the AI's turn in words. Today's rules
+    record an `AiReported`; a format-1 save's narration is not compared on load."""
 
     seat: int
     text: str
 
 
+DrawPurpose = Literal["unit_type", "building_type", "tie_break", "sacrifice_tie_break", "common_bonus"]
+"""What a random draw decided: the AI's D6 for a military unit [l.488] or a building [l.510],
+a tie between options equally good for the AI (B79), which worker it sacrifices on a tie,
+or which common bonus it discards or keeps (B77, B78)."""
+
+
+class RandomDrawn(Event, frozen=True, tag="draw"):
+    """The generator drew `value`, 1 to `of` (a die's face, or the value-th of `of` options), for `purpose`."""
+
+    rng: int
+    value: int
+    of: int
+    purpose: DrawPurpose
+
+
 class RngAdvanced(Event, frozen=True, tag="rng"):
-    """The generator moved (e.g. a die roll whose outcome another event records)."""
+    """Read from format-1 saves only: the generator moved, with the draw described in words.
+    Today's rules record a `RandomDrawn` instead; a format-1 save is compared by `rng` alone."""
 
     rng: int
     note: str = ""
@@ -329,7 +412,9 @@ EventAny = (
     | BattleUpdated
     | BattleEnded
     | AiStateSet
+    | AiReported
     | AiNarrated
+    | RandomDrawn
     | RngAdvanced
     | GameEnded
 )

@@ -268,11 +268,11 @@ def _ai_state(s: GameState, e: ev.AiStateSet) -> None:
         s.rng = e.rng
 
 
-def _ai_narrated(s: GameState, e: ev.AiNarrated) -> None:
+def _ai_narrated(s: GameState, e: ev.AiNarrated | ev.AiReported) -> None:
     """Narration only: the log shows it, the state does not change."""
 
 
-def _rng(s: GameState, e: ev.RngAdvanced) -> None:
+def _rng(s: GameState, e: ev.RngAdvanced | ev.RandomDrawn) -> None:
     s.rng = e.rng
 
 
@@ -319,6 +319,8 @@ _APPLY = {
     ev.BattleEnded: _battle_ended,
     ev.AiStateSet: _ai_state,
     ev.AiNarrated: _ai_narrated,
+    ev.AiReported: _ai_narrated,
     ev.RngAdvanced: _rng,
+    ev.RandomDrawn: _rng,
     ev.GameEnded: _game_ended,
 }

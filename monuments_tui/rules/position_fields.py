@@ -96,7 +96,8 @@ def read_fields(cls, rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str,
 def read_value(tp, raw: str, name: str, lineno: int, civs: tuple[str, ...]) -> Any:
     """One field's value, by its type."""
     if typing.get_origin(tp) in (typing.Annotated, typing.Literal):
-        value = raw if typing.get_origin(tp) is typing.Literal else read_value(typing.get_args(tp)[0], raw, name, lineno, civs)
+        literal = typing.get_origin(tp) is typing.Literal
+        value = read_value(str, raw, name, lineno, civs) if literal else read_value(typing.get_args(tp)[0], raw, name, lineno, civs)
         try:
             return msgspec.convert(value, tp)
         except msgspec.ValidationError:

@@ -13,7 +13,7 @@ import typing
 
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.config import MODES, GameConfig, RuleOptions, validate_config
+from monuments_tui.rules.config import MODES, GameConfig, RuleOptions, check_ai_seat, validate_config
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.notation import PIECES
@@ -191,12 +191,15 @@ class Reader:
         ai_seat = extra.get("ai-seat")
         if ai_seat is not None and ai_seat not in civs:
             raise PositionError(lineno, f"ai-seat={ai_seat} is not a civilisation of the game ({', '.join(civs)})")
+        try:
+            check_ai_seat(extra.get("solo"), civs.index(ai_seat) if ai_seat else None)
+        except ValueError as exc:
+            raise PositionError(lineno, str(exc)) from None
         config = GameConfig(
             civs=civs,
             mode=words[1].lower(),
             seed=int(seed),
             solo=extra.get("solo"),
-            ai_seat=civs.index(ai_seat) if ai_seat else None,
         )
         try:
             validate_config(config)

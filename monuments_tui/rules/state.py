@@ -16,6 +16,8 @@ from monuments_tui.rules.content import ActionId, AiCardId, Civ, QuestDeck, Reso
 from monuments_tui.rules.pending import PendingAny
 
 Phase = Literal["setup", "play", "over"]
+AiOutcome = Literal["", "done", "nothing", "reshuffled", "set aside", "attacks"]
+"""What the solo AI's last card did [l.452-460], for its panel."""
 """Set-up [Set-up, l.118-166], the turns of play [l.204], and the end [Game end, l.391]."""
 MilitaryKind = Literal["navy", "army", "air"]
 UnitKind = Literal["worker", MilitaryKind]
@@ -170,8 +172,8 @@ class AiState(msgspec.Struct):
     set_aside: list[AiCardId] = []
     card: AiCardId | None = None
     """The card drawn last (being resolved, or resolved in the AI's last turn)."""
-    outcome: str = ""
-    """What the last card did, in words (for the app's AI panel)."""
+    outcome: AiOutcome = ""
+    """What the last card did, a code the app's AI panel shows ("" while it is resolved)."""
 
 
 class GameState(msgspec.Struct):

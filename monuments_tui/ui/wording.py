@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from monuments_tui.narration import narration_text
 from monuments_tui.rules import commands as c, events as ev
 from monuments_tui.rules.content import load_content
 
@@ -221,8 +222,8 @@ def describe_events(events: tuple[ev.Event, ...], seat: int, viewer: int | None,
                 out.append(f"{who} built layer 5: this is the final round")
             case ev.GameEnded():
                 out.append("the game is over")
-            case _ if type(e).__name__ == "AiNarrated":
-                out.append(getattr(e, "text", ""))
+            case ev.AiReported() | ev.AiNarrated():
+                out.append(narration_text(e, names) or "")
             case ev.UnitRemoved(unit=u, reason=reason) if reason == "killed":
                 out.append(f"unit {u} is destroyed")
             case ev.BuildingDamaged(building=b):

@@ -31,10 +31,10 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.queries import layout, owners_at, units_of, workers_on_land
 from monuments_tui.rules.quests import deck_for_layers
-from monuments_tui.rules.solo.context import AiContext, PlayerDistance, distance, narrate_list
-from monuments_tui.rules.solo.deck import card_name, draw_pile_reshuffle
+from monuments_tui.rules.solo.context import AiContext, PlayerDistance, distance
+from monuments_tui.rules.solo.deck import draw_pile_reshuffle
 from monuments_tui.rules.solo.measures import new_worker_reach
-from monuments_tui.rules.solo.shared import is_green, move_units, paid_text, reshuffle_all, spend
+from monuments_tui.rules.solo.shared import amounts, is_green, move_units, reshuffle_all, spend
 from monuments_tui.rules.solo.tables import load_solo
 from monuments_tui.rules.state import HEX_BUILDINGS, GameState
 
@@ -51,13 +51,10 @@ def production(t: AiContext) -> str:
 
     done = t.run_steps(step, score)
     if not done:
-        t.say("Production: no hex of the AI can produce.")
+        t.report("produced_nothing")
         return "nothing"
-    parts = []
-    for c, evs in done:
-        got = sum(e.n for e in evs if isinstance(e, ev.ResourcesGained))
-        parts.append(f"{got} on {c.hex}")
-    t.say(f"Production: produces {narrate_list(parts)}.")
+    gained = tuple(ev.Amount(e.hex, e.resource, e.n) for _, evs in done for e in evs if isinstance(e, ev.ResourcesGained))
+    t.report("produced", gained=gained)
     return "done"
 
 
@@ -65,7 +62,7 @@ def production(t: AiContext) -> str:
 def movement(t: AiContext) -> str:
     """Move up to 2 (green 3) units by the Movement priorities [Solo movement, l.469-474]."""
     slots = 3 if is_green(t, "movement") else 2
-    return "done" if move_units(t, slots, "Movement") else "nothing"
+    return "done" if move_units(t, slots, "movement") else "nothing"
 
 
 # -- Population [l.476-478] ------------------------------------------------------------------------
@@ -83,9 +80,9 @@ def population(t: AiContext) -> str:
 
     done = t.run_steps(step, score, keep_going=lambda best, stop: True)
     if not done:
-        t.say("Population: no AI town holds 2 workers (or no worker is left).")
+        t.report("populated_nothing")
         return "nothing"
-    t.say(f"Population: a new worker in the town on {narrate_list([c.hex for c, _ in done])}.")
+    t.report("populated", hexes=tuple(c.hex for c, _ in done))
     return "done"
 
 
@@ -98,16 +95,15 @@ def upgrade(t: AiContext) -> str:
     if target is not None:
         t.add(ev.CardUpgraded(seat, target))
         ai = t.ai
-        where = "draw pile" if target in ai.draw else "set aside" if target in ai.set_aside else "discard pile"
-        t.say(f"Upgrade a card: upgrades {card_name(target)} (in the {where}) for free.")
+        pile = "draw" if target in ai.draw else "set_aside" if target in ai.set_aside else "discard"
+        t.report("upgraded", card=target, kind=pile)
         if target in ai.draw:
-            new, rng, notes = draw_pile_reshuffle(t.state, seat, ai, t.state.rng)
+            new, rng, report = draw_pile_reshuffle(t.state, seat, ai, t.state.rng)
             t.set_ai(new, rng)
-            for n in notes:
-                t.say(n)
+            t.add(report)
         return "done"
-    t.say("Upgrade a card: all four cards are upgraded, so the second command: move one unit, then reshuffle.")
-    move_units(t, 1, "Upgrade a card")
+    t.report("all_upgraded")
+    move_units(t, 1, "upgrade")
     reshuffle_all(t, "upgrade")
     return "reshuffled"
 
@@ -163,36 +159,35 @@ def build(t: AiContext) -> str:
     if not on_board:
         pay = spend(t, cost)
         if pay is None:
-            t.say(f"Build a building: a first town needs any {cost} resources; the AI has fewer.")
+            t.report("build_first_poor", count=cost)
             return "nothing"
         where = place_building(t, "town", pay)
         if where is None:
-            t.say("Build a building: no hex with an AI worker can take a town.")
+            t.report("build_first_no_site")
             return "nothing"
-        t.say(f"Build a building: the AI's first town, on {where}, paying {paid_text(pay)}.")
+        t.report("built_first_town", hexes=(where,), paid=amounts(pay))
         return "done"
     left = [k for k in HEX_BUILDINGS if supply.get(k, 0) > 0]
     if not left:
-        t.say("Build a building: all AI buildings are on the board: the card is set aside.")
+        t.report("build_all_built")
         return "set_aside"
     pay = spend(t, cost)
     if pay is None:
-        t.say(f"Build a building: a building needs any {cost} resources; the AI has fewer.")
+        t.report("build_poor", count=cost)
         return "nothing"
     table = load_solo().build_d6
     rolls = []
     while True:
-        value = t.roll_d6("Build a building")
+        value = t.roll_d6("building_type")
         rolls.append(value)
         if table[value] in left:
             break
     kind = table[value]
-    rolled = ", ".join(map(str, rolls))
     where = place_building(t, kind, pay)
     if where is None:
-        t.say(f"Build a building: rolled {rolled} → {kind}, but no hex with an AI worker can take one.")
+        t.report("build_no_site", rolls=tuple(rolls), kind=kind)
         return "nothing"
-    t.say(f"Build a building: rolled {rolled} → a {kind} on {where}, paying {paid_text(pay)}.")
+    t.report("built", rolls=tuple(rolls), kind=kind, hexes=(where,), paid=amounts(pay))
     return "done"
 
 
@@ -204,9 +199,9 @@ def quest(t: AiContext) -> str:
     deck = deck_for_layers(t.state.players[seat].layers)
     events, drawn = draw_quest_events(t.state, seat, deck, 1)
     if not drawn:
-        t.say(f"Draw quest card: the {deck} quest deck is empty.")
+        t.report("quest_deck_empty", kind=deck)
         return "nothing"
     t.add(*events)
     t.add(ev.QuestsKept(seat, deck, tuple(drawn), ()))
-    t.say(f"Draw quest card: the AI draws a quest from the {deck} deck, face down.")
+    t.report("quest_drawn", kind=deck)
     return "done"

@@ -5,7 +5,7 @@
 `AiContext` keeps a private copy of the state with every event applied so far, so each
 step of an AI card sees the result of the previous one; `events` is what `decide`
 returns. Choices are scored from the card's own priorities; equal scores are broken by
-the game's generator, and the draw is recorded in an `RngAdvanced` event, so a game
+the game's generator, and the draw is recorded in a `RandomDrawn` event, so a game
 replays exactly.
 
 The AI carries out "as the multiplayer card" actions (Production, Movement, Population)
@@ -16,8 +16,9 @@ board, so the AI obeys every movement, production and populate rule a person doe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -35,7 +36,7 @@ from monuments_tui.rules.queries import (
     units_of,
 )
 from monuments_tui.rules.registry import GENERATORS, RULES
-from monuments_tui.rules.state import AiState, GameState, copy_state
+from monuments_tui.rules.state import AiOutcome, AiState, GameState, copy_state
 
 FLOW_EVENTS = (ev.PendingSet, ev.TurnBegan, ev.GameEnded, ev.PhaseChanged, ev.CardDiscarded)
 """Events of the turn flow that a borrowed card rule emits and the AI's turn replaces."""
@@ -93,9 +94,9 @@ class AiContext:
             apply_in_place(self.state, e)
             self.events.append(e)
 
-    def say(self, text: str) -> None:
-        """A line for the log."""
-        self.add(ev.AiNarrated(self.seat, text))
+    def report(self, what: ev.AiReport, **facts: Any) -> None:
+        """A line for the log, as data (its words: `monuments_tui.narration`)."""
+        self.add(ev.AiReported(self.seat, what, **facts))
 
     @property
     def ai(self) -> AiState:
@@ -106,27 +107,27 @@ class AiContext:
         """Record the deck's new state (and the generator's position after a shuffle)."""
         self.add(ev.AiStateSet(ai, rng))
 
-    def discard_current(self, outcome: str) -> None:
+    def discard_current(self, outcome: AiOutcome) -> None:
         """The card being resolved goes to the AI's discard pile [l.452]."""
         ai = self.ai
         self.set_ai(replace(ai, discard=[*ai.discard, ai.card], outcome=outcome))
 
     # -- randomness ----------------------------------------------------------------------
-    def roll_d6(self, why: str) -> int:
-        """Roll the normal die; the roll is recorded in the event's note [Solo components, l.418]."""
+    def roll_d6(self, purpose: ev.DrawPurpose) -> int:
+        """Roll the normal die, recording its face and what it decides [Solo components, l.418]."""
         value, pos = random.roll_d6(self.state.rng)
-        self.add(ev.RngAdvanced(pos, f"D6 {why}: {value}"))
+        self.add(ev.RandomDrawn(pos, value, 6, purpose))
         return value
 
-    def random_index(self, n: int, why: str) -> int:
-        """A uniform index in [0, n), recorded."""
+    def random_index(self, n: int, purpose: ev.DrawPurpose) -> int:
+        """A uniform index in [0, n), recorded (as 1 to n) with what it decides."""
         if n <= 1:
             return 0
         k, pos = random.randbelow(self.state.rng, n)
-        self.add(ev.RngAdvanced(pos, f"{why}: {k + 1} of {n}"))
+        self.add(ev.RandomDrawn(pos, k + 1, n, purpose))
         return k
 
-    def best(self, options: list, score: Callable[[object], object], why: str = "tie-break"):
+    def best(self, options: list, score: Callable[[object], object], why: ev.DrawPurpose = "tie_break"):
         """The option with the highest score; a tie is broken by the game's generator (B79)."""
         if not options:
             return None
@@ -204,7 +205,7 @@ class AiContext:
                 if not go:
                     break
             tied = [o for o in options if o[0] == top]
-            pick = tied[self.random_index(len(tied), "tie-break")]
+            pick = tied[self.random_index(len(tied), "tie_break")]
             _, c, board, nxt = pick
             self.add(*board)
             done.append((c, board))
@@ -255,10 +256,3 @@ class AiContext:
     def land(self) -> frozenset[str]:
         return layout(self.state).land
 
-
-def narrate_list(items: Iterable[str]) -> str:
-    """"a, b and c"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

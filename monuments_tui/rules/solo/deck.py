@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from monuments_tui.rules import rng as random
+from monuments_tui.rules import events as ev, rng as random
 from monuments_tui.rules.card_types import AI_CARD_IDS
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.solo.tables import load_solo
@@ -76,32 +76,21 @@ def comes_back(state: GameState, seat: int, card: str) -> bool:
 
 def full_reshuffle(
     state: GameState, seat: int, ai: AiState, rng: int, extra: tuple[str, ...] = ()
-) -> tuple[AiState, int, list[str]]:
+) -> tuple[AiState, int, ev.AiReported]:
     """Shuffle the discard pile, the draw pile and `extra` (the card in play) into a new draw pile.
 
     Set-aside cards whose reason is gone are shuffled back in (B80); then the top-card
-    check (l.460). Returns the new deck, the generator position and lines for the log.
+    check (l.460). Returns the new deck, the generator position and the log's report of it.
     """
     back = [c for c in ai.set_aside if comes_back(state, seat, c)]
     stay = [c for c in ai.set_aside if c not in back]
     cards = sorted([*ai.draw, *ai.discard, *extra, *back], key=AI_CARD_IDS.index)
     pile, rng, again = shuffle_checked(state, seat, cards, rng)
-    notes = ["The AI shuffles its discard pile and draw pile into a new draw pile."]
-    if back:
-        notes.append(f"{_names(back)} come{'s' if len(back) == 1 else ''} back into the deck.")
-    if again:
-        notes.append(f"A reshuffle card came on top: shuffled again ({again} time{'s' if again > 1 else ''}).")
-    return replace(ai, draw=pile, discard=[], set_aside=stay), rng, notes
+    report = ev.AiReported(seat, "reshuffled", cards=tuple(back), count=again or None)
+    return replace(ai, draw=pile, discard=[], set_aside=stay), rng, report
 
 
-def draw_pile_reshuffle(state: GameState, seat: int, ai: AiState, rng: int) -> tuple[AiState, int, list[str]]:
+def draw_pile_reshuffle(state: GameState, seat: int, ai: AiState, rng: int) -> tuple[AiState, int, ev.AiReported]:
     """Shuffle the draw pile only (after Upgrade found its target there, B75), with the top-card check."""
     pile, rng, again = shuffle_checked(state, seat, list(ai.draw), rng)
-    notes = ["The AI reshuffles its draw pile."]
-    if again:
-        notes.append("A reshuffle card came on top: shuffled again.")
-    return replace(ai, draw=pile), rng, notes
-
-
-def _names(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return replace(ai, draw=pile), rng, ev.AiReported(seat, "draw_pile_reshuffled", count=again or None)

@@ -10,12 +10,11 @@ from __future__ import annotations
 from monuments_tui.rules import events as ev, pending as pd
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.queries import controlled_land, monument_hex, resource_totals, units_of
 from monuments_tui.rules.removals import worker_removal_events
-from monuments_tui.rules.solo.context import AiContext, narrate_list
+from monuments_tui.rules.solo.context import AiContext
 from monuments_tui.rules.solo.measures import nearest, new_worker_reach
-from monuments_tui.rules.solo.shared import move_units, paid_text, reshuffle_all, spend
+from monuments_tui.rules.solo.shared import amounts, move_units, reshuffle_all, spend
 from monuments_tui.rules.solo.special import train_unit
 from monuments_tui.rules.solo.tables import ai_layer, layer_bonus
 from monuments_tui.rules.state import Unit
@@ -40,19 +39,19 @@ def sacrifice_order(t: AiContext, n: int) -> list[Unit]:
             tier = 2 if (town and here > 2) else 1 if (not town and here > 1) else 0
             return (tier, -nearest(u.hex, towns) if towns else 0, not u.weapon, not u.horse)
 
-        w = t.best(workers, score, "sacrifice tie-break")
+        w = t.best(workers, score, "sacrifice_tie_break")
         picked.append(w)
     return picked
 
 
-def layer_bonus_events(t: AiContext, layer: int) -> str:
-    """The AI's personal bonus for `layer` [l.538-543; B77]; returns what it got, in words."""
+def layer_bonus_events(t: AiContext, layer: int) -> None:
+    """The AI's personal bonus for `layer` [l.538-543; B77], and the log's report of it."""
 
     seat = t.seat
     bonus = layer_bonus(layer)
     if bonus.bonus == "worker_move":
-        return "all its workers now move 1 more"
-    if bonus.bonus == "workers":
+        t.report("bonus_move", layer=layer)
+    elif bonus.bonus == "workers":
         placed = []
         for _ in range(bonus.amount):
             if t.state.players[seat].supply.get("worker", 0) < 1:
@@ -61,10 +60,13 @@ def layer_bonus_events(t: AiContext, layer: int) -> str:
             where = t.best(towns, lambda h: new_worker_reach(t.state, seat, h)) if towns else monument_hex(t.state, seat)
             t.add(*new_worker_events(t.state, seat, where))
             placed.append(where)
-        return f"{len(placed)} new worker(s) on {narrate_list(placed)}" if placed else "no worker left to place"
-    if bonus.bonus == "resources":
+        if placed:
+            t.report("bonus_workers", layer=layer, hexes=tuple(placed))
+        else:
+            t.report("bonus_no_worker", layer=layer)
+    elif bonus.bonus == "resources":
         board = load_board()
-        placed = []
+        got: list[ev.Amount] = []
         for _ in range(bonus.amount):
             hexes = sorted({u.hex for u in units_of(t.state, seat, "worker") if u.ferry is None and u.hex in t.land()})
             hexes = [h for h in hexes if t.room(h) > 0 and t.state.bank.get(board.hex(h).resource, 0) > 0]
@@ -72,12 +74,13 @@ def layer_bonus_events(t: AiContext, layer: int) -> str:
                 break
             where = t.best(hexes, lambda h: t.room(h))
             t.add(ev.ResourcesGained(where, board.hex(where).resource, 1))
-            placed.append(f"{board.hex(where).resource} on {where}")
-        return narrate_list(placed) if placed else "no room for its 3 resources"
-    if bonus.bonus == "special_unit":
-        done = train_unit(t, f"Layer-{layer} bonus", 0)
-        return done or "no military unit could be placed"
-    return ""
+            got.append(ev.Amount(where, board.hex(where).resource, 1))
+        if got:
+            t.report("bonus_resources", layer=layer, gained=tuple(got))
+        else:
+            t.report("bonus_no_room", layer=layer)
+    elif bonus.bonus == "special_unit" and not train_unit(t, {"layer": layer}, 0):
+        t.report("bonus_no_unit", layer=layer)
 
 
 def monument(t: AiContext) -> str:
@@ -96,20 +99,15 @@ def monument(t: AiContext) -> str:
         if land >= need.hexes and res >= need.resources and workers >= need.workers:
             build_layer(t, need)
             return "done"
-        short = []
-        if land < need.hexes:
-            short.append(f"{land}/{need.hexes} land hexes")
-        if res < need.resources:
-            short.append(f"{res}/{need.resources} resources")
-        if workers < need.workers:
-            short.append(f"{workers}/{need.workers} workers")
-        t.say(f"Build your Monument: layer {need.layer} needs more: {narrate_list(short)}.")
+        have = (ev.Shortfall("land", land, need.hexes), ev.Shortfall("resources", res, need.resources),
+                ev.Shortfall("workers", workers, need.workers))
+        t.report("monument_short", layer=need.layer, short=tuple(s for s in have if s.have < s.need))
     else:
-        t.say("Build your Monument: the monument is complete.")
+        t.report("monument_complete")
     result = attack(t)
     if result is not None:
         return result
-    move_units(t, 1, "Build your Monument (third command)")
+    move_units(t, 1, "monument")
     reshuffle_all(t, "monument")
     return "reshuffled"
 
@@ -127,20 +125,18 @@ def build_layer(t: AiContext, need) -> None:
     t.add(ev.LayerBuilt(seat, need.layer))
     if need.layer == 5 and not t.state.final_round:
         t.add(ev.FinalRoundBegan(seat))
-    sacrificed = f", sacrificing workers from {narrate_list(lost)}" if lost else ""
-    t.say(f"Build your Monument: builds layer {need.layer}, paying {paid_text(pay)}{sacrificed}.")
+    t.report("layer_built", layer=need.layer, paid=amounts(pay), hexes=tuple(lost))
     pile = list(t.state.common_piles.get(need.layer, []))
     if pile:
-        k = t.random_index(len(pile), "AI common bonus")
+        k = t.random_index(len(pile), "common_bonus")
         if need.layer == 5:
             t.add(ev.CommonBonusTaken(pile[k], 5, seat))
-            t.say(f"The AI takes a random Layer-5 card: {pile[k]}.")
+            t.report("bonus_kept", layer=5, cards=(pile[k],))
         else:
             t.add(ev.CommonBonusTaken(pile[k], need.layer, None))
-            t.say(f"The AI discards a random Layer-{need.layer} common bonus: {pile[k]}.")
+            t.report("bonus_discarded", layer=need.layer, cards=(pile[k],))
     if need.layer < 5:
-        got = layer_bonus_events(t, need.layer)
-        t.say(f"AI layer-{need.layer} bonus: {got}.")
+        layer_bonus_events(t, need.layer)
 
 
 def attack(t: AiContext) -> str | None:
@@ -164,14 +160,12 @@ def attack(t: AiContext) -> str | None:
         if best is None or key > best[0]:
             best = (key, c, got, b)
     if best is None:
-        t.say("Build your Monument: no attack where the AI is stronger than the player's defence.")
+        t.report("no_attack")
         return None
     _, c, got, b = best
 
-    t.say(
-        f"Build your Monument: attacks {b.target} with power {b.attack_power} against {b.defence_power} "
-        f"({format_command(c)}); the AI rolls {sum(b.attack_pips)}, the player {sum(b.defence_pips)}."
-    )
+    t.report("attacked", hexes=(b.target,), power=(b.attack_power, b.defence_power), commands=(c,),
+             rolls=(sum(b.attack_pips), sum(b.defence_pips)))
     t.discard_current("attacks")
     t.add(*got)
     return "battle"

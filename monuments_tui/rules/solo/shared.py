@@ -11,14 +11,14 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
-from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.content import AiCardId
 from monuments_tui.rules.queries import (
     controlled_land,
     controlled_water,
     monument_hex,
     resource_totals,
 )
-from monuments_tui.rules.solo.context import AiContext, PlayerDistance, narrate_list
+from monuments_tui.rules.solo.context import AiContext, PlayerDistance
 from monuments_tui.rules.solo.deck import full_reshuffle
 from monuments_tui.rules.solo.measures import empty_player_land, island_targets, nearest, sea_targets, towns_held
 from monuments_tui.rules.state import GameState
@@ -73,15 +73,14 @@ def movement_scorer(t: AiContext) -> Callable[[GameState, cmd.Command], float]:
     return score
 
 
-def move_units(t: AiContext, slots: int, why: str) -> bool:
+def move_units(t: AiContext, slots: int, card: AiCardId) -> bool:
     """Move up to `slots` units as the Movement card does, by its priorities. True if any moved."""
     step = pd.MovementStep(t.seat, green=slots > 2, slots=slots)
     done = t.run_steps(step, movement_scorer(t))
     if not done:
-        t.say(f"{why}: no unit can move.")
+        t.report("moved_nothing", card=card)
         return False
-
-    t.say(f"{why}: " + "; ".join(format_command(c) for c, _ in done) + ".")
+    t.report("moved", card=card, commands=tuple(c for c, _ in done))
     return True
 
 
@@ -90,14 +89,13 @@ def spend(t: AiContext, n: int) -> list[ev.Event] | None:
     return t.pay_any(n)
 
 
-def paid_text(events: list[ev.Event]) -> str:
-    parts = [f"{e.n} {e.resource} from {e.hex}" for e in events if isinstance(e, ev.ResourcesSpent)]
-    return narrate_list(parts) or "nothing"
+def amounts(events: list[ev.Event]) -> tuple[ev.Amount, ...]:
+    """What a payment's events spent, hex by hex, for the log."""
+    return tuple(ev.Amount(e.hex, e.resource, e.n) for e in events if isinstance(e, ev.ResourcesSpent))
 
 
 def reshuffle_all(t: AiContext, card: str) -> None:
     """Shuffle the discard pile, the draw pile and `card` into a new draw pile [l.502, l.549]."""
-    new, rng, notes = full_reshuffle(t.state, t.seat, t.ai, t.state.rng, extra=(card,))
+    new, rng, report = full_reshuffle(t.state, t.seat, t.ai, t.state.rng, extra=(card,))
     t.set_ai(replace(new, card=card), rng)
-    for n in notes:
-        t.say(n)
+    t.add(report)

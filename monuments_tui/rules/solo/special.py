@@ -28,15 +28,12 @@ from monuments_tui.rules.reach import can_enter
 from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.solo.context import AiContext, PlayerDistance
 from monuments_tui.rules.solo.measures import empty_player_land, home_land, island_targets, nearest, sea_targets
-from monuments_tui.rules.solo.shared import is_green, paid_text, spend
+from monuments_tui.rules.solo.shared import amounts, is_green, spend
 from monuments_tui.rules.solo.tables import load_solo
 from monuments_tui.rules.state import MILITARY, GameState, Unit
 
-UNIT_NAMES = {"navy": "navy", "army": "army", "air": "air force", "worker": "worker"}
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
+Why = dict[str, object]
+"""Who trains a unit, for the log: `{"card": "special"}` or `{"layer": n}` (a layer bonus)."""
 
 
 def built_by(state: GameState, seat: int, kind: str) -> int:
@@ -114,7 +111,7 @@ def ferry_sites(state: GameState, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def build_special_piece(t: AiContext, piece: str) -> str | None:
+def build_special_piece(t: AiContext, piece: str) -> ev.AiReported | None:
     """Build a bridge or ferry for any 1 resource where it helps most; None if it cannot now."""
     seat = t.seat
     state = t.state
@@ -156,10 +153,10 @@ def build_special_piece(t: AiContext, piece: str) -> str | None:
     site = t.best(legal, score)
     t.add(*pay)
     t.add(*placement_events(t.state, seat, piece, *site))
-    return f"builds a {piece} between {site[0]} and {site[1]}, paying {paid_text(pay)}"
+    return ev.AiReported(seat, "piece_built", kind=piece, hexes=site, paid=amounts(pay))
 
 
-def unit_rolls(t: AiContext, why: str) -> str | None:
+def unit_rolls(t: AiContext, why: Why) -> str | None:
     """Roll the D6 for a military unit: 1-2 air force, 3-4 navy, 5-6 army [l.488]; reroll a type
     with none left in supply, or an air force before layer 3 (B76). None if no type is possible."""
     seat = t.seat
@@ -171,15 +168,12 @@ def unit_rolls(t: AiContext, why: str) -> str | None:
         return None
     rolls = []
     while True:
-        value = t.roll_d6(why)
+        value = t.roll_d6("unit_type")
         rolls.append(value)
         kind = table[value]
         if kind in possible:
             break
-    if len(rolls) > 1:
-        t.say(f"{why}: rolled {', '.join(map(str, rolls))} (rerolled types it cannot train) → {UNIT_NAMES[kind]}.")
-    else:
-        t.say(f"{why}: rolled {rolls[0]} → {UNIT_NAMES[kind]}.")
+    t.report("unit_rolled", rolls=tuple(rolls), kind=kind, **why)
     return kind
 
 
@@ -245,37 +239,38 @@ def _hand_weapon(t: AiContext, reassign: bool = False) -> str | None:
     return w.hex
 
 
-def train_unit(t: AiContext, why: str, cost: int) -> str | None:
-    """Train a military unit by the D6 table for any `cost` resources; a sentence, or None if it cannot.
+def train_unit(t: AiContext, why: Why, cost: int) -> bool:
+    """Train a military unit by the D6 table for any `cost` resources; False if it cannot.
+    `why` names the card or the layer bonus doing it, for the log.
 
     The unit replaces a worker [l.488]: with no worker on land there is nothing to replace, so
     the command cannot be done (l.454-455). The `solo_workers_kept` option keeps that many back.
     """
     seat = t.seat
     if cost and sum(resource_totals(t.state, seat).values()) < cost:
-        t.say(f"{why}: the AI controls fewer than {cost} resources.")
-        return None
+        t.report("train_poor", count=cost, **why)
+        return False
     on_land = [w for w in units_of(t.state, seat, "worker") if w.ferry is None]
     kept = t.state.config.options.solo_workers_kept
     if kept and len(on_land) <= kept:
-        t.say(f"{why}: the AI keeps its last {kept} workers to hold a town and grow (best for the AI, l.424).")
-        return None
+        t.report("train_keeps_workers", count=kept, **why)
+        return False
     if not on_land:
-        t.say(f"{why}: the AI has no worker on land for a military unit to replace (l.488).")
-        return None
+        t.report("train_no_worker", **why)
+        return False
     kind = unit_rolls(t, why)
     if kind is None:
-        t.say(f"{why}: no military unit can be trained (none left, or only air forces before layer 3).")
-        return None
+        t.report("train_no_type", **why)
+        return False
     pay = spend(t, cost) if cost else []
     if pay is None:
-        return None
+        return False
     where = place_unit(t, kind, pay)
     if where is None:
-        t.say(f"{why}: no worker can become a {UNIT_NAMES[kind]} here.")
-        return None
-    paid = f", paying {paid_text(pay)}" if pay else ""
-    return f"trains {_a(UNIT_NAMES[kind])} on {where}{paid}"
+        t.report("train_no_site", kind=kind, **why)
+        return False
+    t.report("trained", kind=kind, hexes=(where,), paid=amounts(pay), **why)
+    return True
 
 
 def special(t: AiContext) -> str:
@@ -288,35 +283,27 @@ def special(t: AiContext) -> str:
     if bridges < solo.max_bridges and not opened:
         done = build_special_piece(t, "bridge")
         if done is None:
-            if options.solo_bridges_open_land:
-                t.say(
-                    f"Special: the AI has built {bridges} bridge(s) but cannot build a useful one now "
-                    "(it needs a resource, and a worker by a river that still cuts off part of its continent)."
-                )
-            else:
-                t.say(
-                    f"Special: the AI has built {bridges} bridge(s) and cannot build another now: it needs a "
-                    "resource and a worker next to an unbridged river of its home continent (l.482)."
-                )
+            t.report("bridge_not_useful" if options.solo_bridges_open_land else "bridge_not_possible", count=bridges)
             return "nothing"
-        t.say(f"Special: {done}.")
+        t.add(done)
         return "done"
     if ferries < solo.max_ferries and ferry_sites(t.state, seat):
         done = build_special_piece(t, "ferry")
         if done is None:
-            t.say(f"Special: the AI has built {ferries} ferry(ies) but cannot build one now (it needs a resource and a worker on a shore).")
+            t.report("ferry_not_possible", count=ferries)
             return "nothing"
-        t.say(f"Special: {done}.")
+        t.add(done)
         return "done"
     supply = t.state.players[seat].supply
     if not any(supply.get(k, 0) > 0 for k in MILITARY):
-        t.say("Special: the AI has its bridges, ferries and every military unit on the board: the card is set aside.")
+        t.report("special_all_placed")
         return "set_aside"
-    done = train_unit(t, "Special", options.solo_unit_cost)
-    if done is None:
+    if not train_unit(t, {"card": "special"}, options.solo_unit_cost):
         return "nothing"
     if is_green(t, "special"):
         armed = _hand_weapon(t)
-        done += f", and arms the worker on {armed}" if armed else " (no weapon could be handed out)"
-    t.say(f"Special: {done}.")
+        if armed:
+            t.report("armed", hexes=(armed,))
+        else:
+            t.report("armed_nobody")
     return "done"

@@ -22,11 +22,10 @@ from monuments_tui.rules.card_types import AI_CARD_IDS
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn
-from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.registry import pending_as, rule
 from monuments_tui.rules.solo.cards import build, movement, population, production, quest, upgrade
 from monuments_tui.rules.solo.context import AiContext
-from monuments_tui.rules.solo.deck import card_name, full_reshuffle
+from monuments_tui.rules.solo.deck import full_reshuffle
 from monuments_tui.rules.solo.measures import position_score
 from monuments_tui.rules.solo.monument import monument
 from monuments_tui.rules.solo.special import special
@@ -47,10 +46,6 @@ RESOLVERS: dict[str, Resolver] = {
 """Each AI card id to the function resolving it; what a resolver returns is told in `cards`."""
 
 
-def _upcoming(t: AiContext) -> str:
-    return card_name(t.ai.draw[0]) if t.ai.draw else "a reshuffle"
-
-
 @rule((pd.AiTurn, cmd.AiAct))
 def ai_turn(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
     """Resolve the AI's turn: its card(s), then the end of the turn [l.452-460]."""
@@ -59,17 +54,17 @@ def ai_turn(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
         raise RuleViolation("this game has no AI deck", "Solo set-up, l.438")
     t = AiContext(state, seat)
     level = difficulty(t.ai.difficulty)
-    who = f"{state.players[seat].civ.capitalize()} (AI)"
     idle = 0
     limit = len(AI_CARD_IDS)
     while True:
         if not t.ai.draw:
-            new, rng, notes = full_reshuffle(t.state, seat, t.ai, t.state.rng)
+            new, rng, report = full_reshuffle(t.state, seat, t.ai, t.state.rng)
             t.set_ai(new, rng)
-            t.say("The AI's draw pile is empty. " + " ".join(notes))
+            t.report("pile_empty")
+            t.add(report)
         card = t.ai.draw[0]
         t.set_ai(replace(t.ai, draw=t.ai.draw[1:], card=card, outcome=""))
-        t.say(f"{who} draws {card_name(card)} (next: {_upcoming(t)}).")
+        t.report("drew", card=card, next_card=t.ai.draw[0] if t.ai.draw else None)
         result = RESOLVERS[card](t)
         if result == "battle":
             return t.events
@@ -84,12 +79,12 @@ def ai_turn(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
         else:
             t.discard_current("nothing")
             if not level.draw_next:
-                t.say(f"Nothing on {card_name(card)} could be done: the AI's turn ends (l.455).")
+                t.report("nothing_turn_ends", card=card)
                 break
-            t.say(f"Nothing on {card_name(card)} could be done: on {level.name.capitalize()} the AI draws the next card (l.457).")
+            t.report("nothing_draws_next", card=card, kind=level.name)
         idle += 1
         if idle >= limit:
-            t.say("A whole cycle through the AI's deck did nothing: the AI's turn ends (B85).")
+            t.report("idle_cycle")
             break
     return t.events + end_turn(t.state)
 
@@ -110,7 +105,7 @@ def ai_choice(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
     if not options:
         raise RuleViolation("the AI has no legal option here", "Introduction, l.424")
     pick = t.best(options, lambda o: position_score(fold(state, o[1]), seat))
-    t.say(f"The AI chooses: {format_command(pick[0])}.")
+    t.report("chose", commands=(pick[0],))
     return t.events + list(pick[1])
 
 

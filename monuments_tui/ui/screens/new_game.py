@@ -102,7 +102,7 @@ def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, opt
     opts = RuleOptions(**(options or {}))
     if solo:
         opts = msgspec.structs.replace(opts, abilities=False)
-        config = GameConfig(civs=tuple(civs), mode="abundance", seed=seed, solo=solo, ai_seat=0, options=opts)
+        config = GameConfig(civs=tuple(civs), mode="abundance", seed=seed, solo=solo, options=opts)
         seats = ("ai", "human")
     else:
         config = GameConfig(civs=tuple(civs), mode=mode, seed=seed, options=opts)
