@@ -35,10 +35,10 @@ GREECE_LAND = ("E19", "E20", "F18", "E18", "D19", "D18", "D17", "C19", "C18")
 """Greece's nine producing hexes in Europe (wood, metal, sheep, wood, sheep, food, sheep, food, metal)."""
 
 
-def position(text: str) -> GameState:
-    """The position written in `text` (docs/positions.md), indented as you like; the first
-    line, "monuments position 1", may be left out."""
-    text = textwrap.dedent(text).strip("\n") + "\n"
+def position(*texts: str) -> GameState:
+    """The position written in `texts` (docs/positions.md), joined by lines and indented as
+    you like; the first line, "monuments position 1", may be left out."""
+    text = "\n".join(textwrap.dedent(t).strip("\n") for t in texts) + "\n"
     return parse_position(text if text.startswith(HEADER) else f"{HEADER}\n{text}")
 
 
