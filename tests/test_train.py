@@ -14,43 +14,16 @@ from monuments_tui.rules import pending as pd
 from monuments_tui.rules.actions.movement import move_points
 from monuments_tui.rules.power import military_power, unit_power
 from monuments_tui.rules.queries import controlled_land, controlled_water, resource_holders
-from tests.helpers import EGYPT, GREECE, at, position, refusal, run
-
-
-def on_board(board: str, step: str = "", green: bool = False, allowance: bool = True, options: str = "",
-             set_aside: str = "town=2 fort=2 factory=1", greece: str = ""):
-    """Greece v Egypt in round 3, Greece to play, every military unit in supply and (with
-    `allowance`) a military allowance card held by each; `board` lists the pieces, `greece` more
-    of Greece's lines. With `step`,
-    Greece has just played that card (on its `green` side) and its step waits."""
-    playing = f"card-in-play {step}\npending {step} greece green={'yes' if green else 'no'}" if step else ""
-    return position(f"""
-        game greece,egypt scarcity seed=1
-        {options}
-        round 3
-        {playing}
-        [board]
-        {board}
-        [greece]
-        set-aside {set_aside}
-        {'bonuses cb1-military' if allowance else ''}
-        {'green ' + step if green else ''}
-        {greece}
-        turns 2
-        [egypt]
-        set-aside town=2 fort=1 factory=2
-        {'bonuses cb1-military-3p' if allowance else ''}
-        turns 2
-    """)
+from tests.helpers import EGYPT, GREECE, at, on_board, refusal, run
 
 
 # -- training (A13 #106-#110) ----------------------------------------------------------------
 def test_training_needs_the_allowance():
     """Train works only with the common bonus card that allows military units [Train, l.307-309];
     without it the card has no effect and cannot be played (B59); A13 #106."""
-    s = on_board("E19: greece w 1sheep 1food 1metal", allowance=False)
+    s = on_board("E19: greece w 1sheep 1food 1metal", allowance=())
     assert "no effect" in refusal(s, "play train")
-    s = on_board("E19: greece w 1sheep 1food 1metal", "train", allowance=False)
+    s = on_board("E19: greece w 1sheep 1food 1metal", "train", allowance=())
     assert "allows military units" in refusal(s, "train army E19")
     assert "allows military units" in refusal(s, "forge E19")
 
