@@ -336,22 +336,13 @@ def test_the_defender_chooses_a_minimal_set():
 
 def test_pieces_without_power_cannot_take_damage():
     """Only pieces with power absorb damage; damage beyond a side's power is lost (B31)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    building(s, EGYPT, "town", "E19")
-    unit(s, EGYPT, "army", "E19")
-    w = unit(s, EGYPT, "worker", "E19")
-    rig(s, (1, 0, 0, 0), (0,) * 4)
+    s = on_board("E20: greece air air\nE19: egypt town army w#u3", "attack", rng=rolls((1, 0, 0, 0), (0,) * 4))
+    w = "u3"
     s = run(s, "attack E19 with air@E20,air@E20")
     assert isinstance(s.pending, pd.AssignDamage)
     assert "no power" in refusal(s, "damage w@E19")
-    s2 = acting(board(), "attack")
-    unit(s2, GREECE, "army", "E20")
-    unit(s2, GREECE, "worker", "E20")
-    building(s2, EGYPT, "town", "E19")
-    w2 = unit(s2, EGYPT, "worker", "E19")
-    rig(s2, (2, 2, 0), (0,))
+    s2 = on_board("E20: greece army w\nE19: egypt town w#u3", "attack", rng=rolls((2, 2, 0), (0,)))
+    w2 = "u3"
     s2 = run(s2, "attack E19 with army@E20")
     assert s2.battles[-1].defender_losses == ("town@E19",)
     assert s2.units[w2].hex == "F18"
@@ -361,14 +352,11 @@ def test_pieces_without_power_cannot_take_damage():
 def test_the_attacker_assigns_its_damage_after_the_defender():
     """The attacker takes one power of damage per defender pip, on attacking units only, with
     the same rounding [l.351-353]; A14 #128."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "army", "F18")  # not declared: never hurt
-    unit(s, EGYPT, "army", "E19")
-    building(s, EGYPT, "fort", "E19")
-    building(s, EGYPT, "town", "E19")
-    rig(s, (0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0))
+    s = on_board("""
+        E20: greece army air
+        F18: greece army  # not declared: never hurt
+        E19: egypt army fort town
+    """, "attack", rng=rolls((0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0)))
     s = run(s, "attack E19 with army@E20,air@E20")
     assert s.pending == pd.AssignDamage(GREECE, damage=2, side="attacker")
     s = run(s, "damage air@E20")
@@ -378,10 +366,7 @@ def test_the_attacker_assigns_its_damage_after_the_defender():
 
 def test_worker_killed_with_a_weapon_loses_it():
     """A worker that dies loses its weapon, which goes back to the bank [Weapons, l.327]; A13 #112."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "worker", "E19", weapon=True)
-    rig(s, (1, 0, 0), (0,))
+    s = on_board("E20: greece army\nE19: egypt ws", "attack", rng=rolls((1, 0, 0), (0,)))
     bank = s.bank["weapon"]
     s = run(s, "attack E19 with army@E20")
     assert s.bank["weapon"] == bank + 1 and at(s, "E19") == ["army"]
@@ -390,11 +375,7 @@ def test_worker_killed_with_a_weapon_loses_it():
 # -- take-over and retreat (A14 #129-#135) -------------------------------------------------
 def test_at_least_one_survivor_moves_in_the_others_may_stay():
     """If the attacker has units left, at least one moves in; others may stay [l.355]; A14 #129."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "worker", "E19")
-    rig(s, (1, 0, 0, 0, 0), ())
+    s = on_board("E20: greece army air\nE19: egypt w", "attack", rng=rolls((1, 0, 0, 0, 0), ()))
     s = run(s, "attack E19 with army@E20,air@E20")
     assert s.pending == pd.ChooseMoveIn(GREECE)
     with pytest.raises(RuleViolation):
@@ -406,12 +387,12 @@ def test_at_least_one_survivor_moves_in_the_others_may_stay():
 def test_retreat_to_a_free_neighbour_leaving_resources_behind():
     """The defender's remaining units retreat together to a neighbouring hex free of other
     players' pieces, by land or bridge; workers leave their resources [l.359 (B34)]; A14 #130-#132."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "F20")
-    w1, w2 = unit(s, EGYPT, "worker", "E20"), unit(s, EGYPT, "worker", "E20")
-    resources(s, "E20", metal=2)
-    s.bridges["B99"] = Bridge("B99", "D19", "E20", EGYPT)
-    rig(s, (1, 0), ())
+    s = on_board("""
+        F20: greece air
+        E20: egypt w#u1 w#u2 2metal
+        bridge#B99 D19-E20 by egypt
+    """, "attack", rng=rolls((1, 0), ()))
+    w1, w2 = "u1", "u2"
     s = run(s, "attack E20 with air@F20")
     assert s.pending == pd.Retreat(EGYPT)
     assert {c.hex for c in legal_commands(s)} == {"D19", "E19"}
@@ -423,11 +404,12 @@ def test_retreat_to_a_free_neighbour_leaving_resources_behind():
 
 def test_retreat_each_unit_its_own_way():
     """Option `retreat = "each"`: every unit picks its own destination (B34)."""
-    s = acting(board(retreat="each"), "attack")
-    unit(s, GREECE, "air", "F20")
-    w1, w2 = unit(s, EGYPT, "worker", "E20"), unit(s, EGYPT, "worker", "E20")
-    s.bridges["B99"] = Bridge("B99", "D19", "E20", EGYPT)
-    rig(s, (1, 0), ())
+    s = on_board("""
+        F20: greece air
+        E20: egypt w#u1 w#u2
+        bridge#B99 D19-E20 by egypt
+    """, "attack", options="options retreat=each", rng=rolls((1, 0), ()))
+    w1, w2 = "u1", "u2"
     s = run(s, "attack E20 with air@F20", "retreat E19 w@E20")
     assert s.pending == pd.Retreat(EGYPT)
     s = run(s, "retreat D19")
@@ -437,10 +419,7 @@ def test_retreat_each_unit_its_own_way():
 
 def test_retreat_to_your_own_monument():
     """The defender may retreat onto its own monument hex (B34, B47)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "G18")
-    w = unit(s, EGYPT, "worker", "H18")
-    rig(s, (1, 0), ())
+    s, w = on_board("G18: greece air\nH18: egypt w#u1", "attack", rng=rolls((1, 0), ())), "u1"
     s = run(s, "attack H18 with air@G18")
     assert {c.hex for c in legal_commands(s)} == {"H19", "I19"}
     s = run(s, "retreat H19")
@@ -449,13 +428,8 @@ def test_retreat_to_your_own_monument():
 
 def test_units_with_no_retreat_die():
     """With no free neighbour the units are killed instead [l.359]; A14 #130."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "worker", "E20")
-    unit(s, GREECE, "worker", "F18")
-    w = unit(s, EGYPT, "worker", "E19")
-    resources(s, "E19", wood=1)
-    rig(s, (1, 0, 0), ())
+    s = on_board("E20: greece army w\nF18: greece w\nE19: egypt w#u1 1wood", "attack", rng=rolls((1, 0, 0), ()))
+    w = "u1"
     s = run(s, "attack E19 with army@E20")
     assert w not in s.units and at(s, "E19") == ["army"]
     assert s.battles[-1].defender_losses == ("w@E19",)
