@@ -1,9 +1,9 @@
 """Helpers for rules tests: positions (written as text where that is clearer), commands by notation.
 
-A test gets its position from `position(text)` (the notation of docs/positions.md: only
+A test gets its position from `position(text, ...)` (the notation of docs/positions.md: only
 what matters to the test is written, the rest is filled in), from a set-up game (`game`,
-`bare`, `board`), or by putting pieces on a private copy (`add_unit`, `add_resources`, ...,
-which mutate the state they are given). Commands are then driven through `decide`/`fold`.
+`bare`, `board`), or, where text has not replaced them yet, by putting pieces on a private
+copy (`add_unit`, `add_resources`, ..., which mutate the state they are given). Commands are then driven through `decide`/`fold`.
 """
 
 from __future__ import annotations
@@ -31,14 +31,12 @@ from monuments_tui.rules.position import HEADER, counts, format_position
 from monuments_tui.rules.state import MILITARY, Building, Ferry, GameState, Unit, copy_state
 
 GREECE, EGYPT = 0, 1
-GREECE_LAND = ("E19", "E20", "F18", "E18", "D19", "D18", "D17", "C19", "C18")
-"""Greece's nine producing hexes in Europe (wood, metal, sheep, wood, sheep, food, sheep, food, metal)."""
 
 
-def position(text: str) -> GameState:
-    """The position written in `text` (docs/positions.md), indented as you like; the first
-    line, "monuments position 1", may be left out."""
-    text = textwrap.dedent(text).strip("\n") + "\n"
+def position(*texts: str) -> GameState:
+    """The position written in `texts` (docs/positions.md), joined by lines and indented as
+    you like; the first line, "monuments position 1", may be left out."""
+    text = "\n".join(textwrap.dedent(t).strip("\n") for t in texts) + "\n"
     return parse_position(text if text.startswith(HEADER) else f"{HEADER}\n{text}")
 
 
@@ -99,6 +97,35 @@ def board(civs=("greece", "egypt"), mode="scarcity", seed=1, allowance=(GREECE, 
         lines += [f"[{p.civ}]", f"set-aside {counts(buildings)}", "turns 2"]
         lines += [f"bonuses {next(cards)}"] if seat in allowance else []
     return position("\n".join(lines))
+
+
+def on_board(board: str, step: str = "", green: bool = False, allowance=(GREECE, EGYPT), options: str = "",
+             set_aside: str = "town=2 fort=2 factory=1", greece: str = "", rng: int | None = None) -> GameState:
+    """Greece v Egypt in round 3, Greece to play, every military unit in supply and a military
+    allowance card held by each seat in `allowance` (as `board()` deals them); `board` lists the
+    pieces, `set_aside` Greece's set-aside pieces, `greece` more of its lines, `options` an
+    options line, `rng` the generator's position. With `step`, Greece has just played that card
+    (on its `green` side) and its step waits."""
+    playing = f"card-in-play {step}\npending {step} greece green={'yes' if green else 'no'}" if step else ""
+    return position(f"""
+        game greece,egypt scarcity seed=1
+        {options}
+        round 3
+        {playing}
+        {'' if rng is None else f'rng {rng}'}
+        [board]
+        {board}
+        [greece]
+        set-aside {set_aside}
+        {'bonuses cb1-military' if GREECE in allowance else ''}
+        {'green ' + step if green else ''}
+        {greece}
+        turns 2
+        [egypt]
+        set-aside town=2 fort=1 factory=2
+        {'bonuses cb1-military-3p' if EGYPT in allowance else ''}
+        turns 2
+    """)
 
 
 def run(state: GameState, *texts: str) -> GameState:
@@ -191,52 +218,10 @@ def put_resources(state: GameState, hex_id: str, **counts: int) -> GameState:
     return s
 
 
-def put_building(state: GameState, seat: int, kind: str, hex_id: str, damaged: bool = False) -> GameState:
-    """A copy of `state` with a building of `seat` on `hex_id` (taken from the supply)."""
-    s = copy_state(state)
-    add_building(s, seat, kind, hex_id, damaged)
-    return s
-
-
 # -- copies with one thing changed ------------------------------------------------------------------
-def later_turn(state: GameState) -> GameState:
-    """The same position, but every player is past their first turn."""
-    s = copy_state(state)
-    for p in s.players:
-        p.turns = max(p.turns, 2)
-    return s
-
-
-def give_bonus(state: GameState, seat: int, effect: str, copies: int = 1) -> GameState:
-    """Give `seat` common bonus cards with `effect` (taken from their piles)."""
-    s = copy_state(state)
-    cards = [c for c in load_content().common_bonus if c.effect == effect]
-    for card in cards[:copies]:
-        s.players[seat].bonuses.append(card.id)
-        pile = s.common_piles.get(card.level, [])
-        if card.id in pile:
-            pile.remove(card.id)
-    return s
-
-
-def upgraded(state: GameState, seat: int, *cards: str) -> GameState:
-    s = copy_state(state)
-    s.players[seat].green.extend(cards)
-    return s
-
-
 def with_options(state: GameState, **options) -> GameState:
     s = copy_state(state)
     s.config = replace(s.config, options=replace(s.config.options, **options))
-    return s
-
-
-def hands_back(state: GameState) -> GameState:
-    """Every player's discard pile back in hand (to play the same card again in a test)."""
-    s = copy_state(state)
-    for p in s.players:
-        p.hand.extend(p.discard)
-        p.discard = []
     return s
 
 
@@ -336,11 +321,9 @@ def late_game(civs=("greece", "egypt"), mode="scarcity", seed=1) -> GameState:
     return turn_of(s, 0)
 
 
-def rig(s: GameState, attack: tuple[int, ...], defence: tuple[int, ...]) -> None:
-    """Set the generator to a position whose next special dice show `attack`, then `defence`.
-
-    Nothing is patched: the position is found by trying the generator's own positions.
-    """
+def rolls(attack: tuple[int, ...], defence: tuple[int, ...]) -> int:
+    """A generator position (for a position's `rng` line) whose next special dice show
+    `attack`, then `defence`. Nothing is patched: it is found by trying the generator's own positions."""
     for i in range(2_000_000):
         position = random.seed_state(i)
         a, nxt = random.roll_special(position, len(attack))
@@ -348,9 +331,13 @@ def rig(s: GameState, attack: tuple[int, ...], defence: tuple[int, ...]) -> None
             continue
         d, _ = random.roll_special(nxt, len(defence))
         if tuple(d) == tuple(defence):
-            s.rng = position
-            return
+            return position
     raise AssertionError(f"no generator position rolls {attack} then {defence}")
+
+
+def rig(s: GameState, attack: tuple[int, ...], defence: tuple[int, ...]) -> None:
+    """Set the generator of `s` to `rolls(attack, defence)` (mutates `s`)."""
+    s.rng = rolls(attack, defence)
 
 
 def at(s: GameState, hex_id: str, seat: int | None = None) -> list[str]:

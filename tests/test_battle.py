@@ -22,7 +22,6 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import building_usable
 from monuments_tui.rules.quests import task_value
-from monuments_tui.rules.state import Bridge
 from tests.helpers import (
     EGYPT,
     GREECE,
@@ -31,10 +30,11 @@ from tests.helpers import (
     board,
     building,
     ferry,
+    on_board,
     options,
     refusal,
-    resources,
     rig,
+    rolls,
     run,
     unit,
 )
@@ -53,12 +53,11 @@ def test_rulebook_worked_example():
     """An air force (power 2) attacks a fort, a town and two workers (power 3); rolls 1,1 against
     0,0,1: the defender damages the fort, the attacker loses the air force, nobody moves in or
     retreats [Attack, l.337-361; B28, B29, B32]."""
-    s = board()
-    air = unit(s, GREECE, "air", "E20")
-    fort = building(s, EGYPT, "fort", "E19")
-    town = building(s, EGYPT, "town", "E19")
-    w1, w2 = unit(s, EGYPT, "worker", "E19"), unit(s, EGYPT, "worker", "E19")
-    rig(s, (1, 1), (0, 0, 1))
+    s = on_board("""
+        E20: greece air#u1
+        E19: egypt fort#b2 town#b3 w#u4 w#u5
+    """, rng=rolls((1, 1), (0, 0, 1)))
+    air, fort, town, w1, w2 = "u1", "b2", "b3", "u4", "u5"
     s = run(s, "play attack")
     events = battle_events(s, "attack E19 with air@E20")
     b = began(events).battle
@@ -79,48 +78,39 @@ def test_rulebook_worked_example():
 # -- declaring an attack (A14 #118-#120) --------------------------------------------------
 def test_attack_needs_the_allowance():
     """Attacking needs the military allowance bonus card [Attack, l.335 (B38)]; A14 #118."""
-    s = board(allowance=(EGYPT,))
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "worker", "E19")
-    assert "allowance" in refusal(acting(s, "attack"), "attack E19 with army@E20")
+    pieces = "E20: greece army\nE19: egypt w"
+    assert "allowance" in refusal(on_board(pieces, "attack", allowance=(EGYPT,)), "attack E19 with army@E20")
     with pytest.raises(RuleViolation):
-        decide(board(allowance=(EGYPT,)), parse_command("play attack"))
+        decide(on_board(pieces, allowance=(EGYPT,)), parse_command("play attack"))
 
 
 def test_red_attacks_from_one_hex_green_from_several():
     """Red: all attackers from one neighbouring hex; green: from several [l.333, l.361]; A14 #118."""
-    s = board()
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "army", "F18")
-    unit(s, EGYPT, "worker", "E19")
-    red = acting(s, "attack")
+    pieces = "E20: greece army\nF18: greece army\nE19: egypt w"
+    red = on_board(pieces, "attack")
     assert "one hex" in refusal(red, "attack E19 with army@E20,army@F18")
     run(red, "attack E19 with army@E20")
-    green = acting(board(), "attack", green=True)
-    unit(green, GREECE, "army", "E20")
-    unit(green, GREECE, "army", "F18")
-    unit(green, EGYPT, "worker", "E19")
+    green = on_board(pieces, "attack", green=True)
     b = began(battle_events(green, "attack E19 with army@E20,army@F18")).battle
     assert b.origins == ("E20", "F18") and b.attack_power == 6
 
 
 def test_attackers_stand_next_to_the_target():
     """Even units that move 2 must be adjacent to attack [l.335]; A14 #120."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E21")
-    unit(s, EGYPT, "worker", "E19")
+    s = on_board("E21: greece air\nE19: egypt w", "attack")
     assert "not next to" in refusal(s, "attack E19 with air@E21")
 
 
 def test_what_can_be_a_target():
     """A neighbouring hex with another player's unit or building, never a monument, never your
     own; an empty ferry is nobody's piece [l.335; Movement l.221 (B35, B47)]; A14 #119."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "G19")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "worker", "E19")
-    unit(s, EGYPT, "worker", "H19")
-    ferry(s, "F20")
+    s = on_board("""
+        G19: greece air
+        E20: greece air
+        E19: greece w
+        H19: egypt w
+        ferry F20 by greece
+    """, "attack")
     assert "monument" in refusal(s, "attack H19 with air@G19")
     assert "your own units" in refusal(s, "attack E19 with air@E20")
     assert "no unit or building" in refusal(s, "attack F20 with air@E20")
@@ -130,10 +120,7 @@ def test_what_can_be_a_target():
 def test_unarmed_workers_never_attack():
     """Only pieces with power on the target's terrain may attack; unarmed workers never do
     [Weapons, l.327 (B37)]; A14 #120."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "worker", "E20")
-    unit(s, GREECE, "worker", "E20", weapon=True)
-    unit(s, EGYPT, "worker", "E19")
+    s = on_board("E20: greece w ws\nE19: egypt w", "attack")
     assert "unarmed" in refusal(s, "attack E19 with w@E20")
     assert began(battle_events(s, "attack E19 with ws@E20")).battle.attack_power == 1
 
@@ -141,17 +128,17 @@ def test_unarmed_workers_never_attack():
 def test_land_units_cross_rivers_only_by_bridge_and_never_attack_the_sea():
     """Armies and workers on land attack land only, across a river only by a bridge; air forces
     ignore rivers [l.335]; A13 #116, A14 #120."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "D18")
-    unit(s, GREECE, "air", "D18")
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "worker", "E19")
-    unit(s, EGYPT, "navy", "F20")
+    pieces = """
+        D18: greece army air
+        E20: greece army
+        E19: egypt w
+        F20: egypt navy
+    """
+    s = on_board(pieces, "attack")
     assert "river" in refusal(s, "attack E19 with army@D18")
     run(s, "attack E19 with air@D18")
     assert "sea" in refusal(s, "attack F20 with army@E20")
-    s.bridges["B99"] = Bridge("B99", "D18", "E19", GREECE)
-    run(s, "attack E19 with army@D18")
+    run(on_board(pieces + "bridge#B99 D18-E19 by greece", "attack"), "attack E19 with army@D18")
 
 
 def test_navies_attack_only_at_sea_without_the_ability():
@@ -167,10 +154,7 @@ def test_navies_attack_only_at_sea_without_the_ability():
 def test_naval_assault_attacks_land_with_power_1_and_nobody_moves_in():
     """Greece's naval assault: navies attack land with power 1 each; if they win they stay at
     sea and the defenders still retreat, leaving the hex empty [l.315, l.335 (B21, B33)]."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "navy", "F20")
-    w = unit(s, EGYPT, "worker", "E20")
-    rig(s, (1,), ())
+    s, w = on_board("F20: greece navy\nE20: egypt w#u1", "attack", rng=rolls((1,), ())), "u1"
     events = battle_events(s, "attack E20 with navy@F20")
     assert began(events).battle.attack_power == 1
     s = fold(s, events)
@@ -181,22 +165,24 @@ def test_naval_assault_attacks_land_with_power_1_and_nobody_moves_in():
 def test_armies_in_a_ferry_attack_land_and_sea_with_power_1():
     """An army aboard a ferry attacks the land it lies off or a water hex, with power 1
     [Army, l.319; Attack l.335]; A13 #116."""
-    s = acting(board(), "attack")
-    f = ferry(s, "E21")
-    unit(s, GREECE, "army", "E21", ferry=f)
-    unit(s, EGYPT, "worker", "E20")
-    unit(s, EGYPT, "navy", "F20")
+    s = on_board("""
+        E21: greece army@ferry9
+        ferry#ferry9 E21 by greece
+        E20: egypt w
+        F20: egypt navy
+    """, "attack")
     assert began(battle_events(s, "attack E20 with army@E21")).battle.attack_power == 1
     assert began(battle_events(s, "attack F20 with army@E21")).battle.attack_power == 1
 
 
 def test_army_in_a_ferry_takes_a_land_hex_and_the_ferry_docks():
     """Winning from a ferry, the passengers step ashore and the ferry docks on that edge (B33) [l.355]."""
-    s = acting(board(), "attack")
-    f = ferry(s, "E21")
-    army = unit(s, GREECE, "army", "E21", ferry=f)
-    w = unit(s, EGYPT, "worker", "E20")
-    rig(s, (1,), ())
+    s = on_board("""
+        E21: greece army#u1@ferry9
+        ferry#ferry9 E21 by greece
+        E20: egypt w#u2
+    """, "attack", rng=rolls((1,), ()))
+    f, army, w = "ferry9", "u1", "u2"
     s = run(s, "attack E20 with army@E21")
     assert s.units[army].hex == "E20" and s.units[army].ferry is None
     assert (s.ferries[f].water, s.ferries[f].land) == ("E21", "E20")
@@ -206,21 +192,19 @@ def test_army_in_a_ferry_takes_a_land_hex_and_the_ferry_docks():
 def test_armed_workers_in_a_ferry_attack_land_only():
     """An armed worker aboard a ferry attacks the adjacent land with power 1, but has no power
     at sea (B36); A13 #111."""
-    s = acting(board(), "attack")
-    f = ferry(s, "E21")
-    unit(s, GREECE, "worker", "E21", ferry=f, weapon=True)
-    unit(s, EGYPT, "worker", "E20")
-    unit(s, EGYPT, "navy", "F20")
+    s = on_board("""
+        E21: greece ws@ferry9
+        ferry#ferry9 E21 by greece
+        E20: egypt w
+        F20: egypt navy
+    """, "attack")
     assert began(battle_events(s, "attack E20 with ws@E21")).battle.attack_power == 1
     assert "no power at sea" in refusal(s, "attack F20 with ws@E21")
 
 
 def test_air_forces_attack_anything():
     """Air forces attack land and sea with power 2 [Air force, l.323; l.335]; A13 #117."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "worker", "E19")
-    unit(s, EGYPT, "navy", "F20")
+    s = on_board("E20: greece air\nE19: egypt w\nF20: egypt navy", "attack")
     assert began(battle_events(s, "attack E19 with air@E20")).battle.attack_power == 2
     assert began(battle_events(s, "attack F20 with air@E20")).battle.attack_power == 2
 
@@ -229,23 +213,14 @@ def test_air_forces_attack_anything():
 def test_attack_power_uses_the_target_terrain():
     """The target's terrain counts, not the attacker's: an air force at sea attacking land has 2
     [l.337]; an armed worker has 1 on land; A14 #121."""
-    s = acting(board(), "attack", green=True)
-    unit(s, GREECE, "air", "F20")
-    unit(s, GREECE, "worker", "E19", weapon=True)
-    unit(s, EGYPT, "worker", "E20")
+    s = on_board("F20: greece air\nE19: greece ws\nE20: egypt w", "attack", green=True)
     assert began(battle_events(s, "attack E20 with air@F20,ws@E19")).battle.attack_power == 3
 
 
 def test_defence_counts_every_unit_and_working_building_of_the_defender():
     """Defence = all the defender's units and usable buildings on the hex [l.337]; damaged
     buildings and factories count 0 (B2, l.345); A14 #122."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "army", "E19")
-    unit(s, EGYPT, "worker", "E19", weapon=True)
-    building(s, EGYPT, "fort", "E19", damaged=True)
-    building(s, EGYPT, "town", "E19")
-    building(s, EGYPT, "factory", "E19")
+    s = on_board("E20: greece air\nE19: egypt army ws fort* town factory", "attack")
     assert began(battle_events(s, "attack E19 with air@E20")).battle.defence_power == 3 + 1 + 1
 
 
@@ -265,9 +240,7 @@ def test_a_third_players_buildings_take_no_part():
 def test_a_hex_with_only_buildings_is_defended_by_their_power():
     """A hex with buildings alone still blocks and can be attacked; its owner defends with the
     buildings' power (B40); A14 #119."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    building(s, EGYPT, "fort", "E19")
+    s = on_board("E20: greece air\nE19: egypt fort", "attack")
     b = began(battle_events(s, "attack E19 with air@E20")).battle
     assert (b.defender, b.defence_power) == (EGYPT, 2)
 
@@ -291,9 +264,7 @@ def test_one_die_per_point_of_power_and_the_cap():
 
 def test_replaying_the_events_never_rolls_again():
     """Every roll is in an event: folding the events reproduces the battle (issue 4)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "army", "E19")
+    s = on_board("E20: greece army\nE19: egypt army", "attack")
     events = battle_events(s, "attack E19 with army@E20")
     assert fold(s, events) == fold(s, list(events))
     assert fold(s, events).rng == began(events).rng
@@ -302,10 +273,7 @@ def test_replaying_the_events_never_rolls_again():
 # -- outcome and damage (A14 #124-#128) -----------------------------------------------------
 def test_no_attacker_pips_no_losses():
     """With 0 pips the attack fails and even pieces without power do not fall [l.339]; A14 #124."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    w = unit(s, EGYPT, "worker", "E19")
-    rig(s, (0, 0, 0), ())
+    s, w = on_board("E20: greece army\nE19: egypt w#u1", "attack", rng=rolls((0, 0, 0), ())), "u1"
     s = run(s, "attack E19 with army@E20")
     assert s.units[w].hex == "E19" and at(s, "E20") == ["army"]
     assert not s.battles[-1].attacker_won and s.battles[-1].defender_losses == ()
@@ -314,10 +282,8 @@ def test_no_attacker_pips_no_losses():
 def test_a_tie_goes_to_the_defender_and_damage_is_exchanged():
     """The attacker wins only with more pips than the defender (B29); damage is exchanged
     whatever the outcome (B30); a lone army dies to 1 damage [l.347]; A14 #125-#127."""
-    s = acting(board(), "attack")
-    air = unit(s, GREECE, "air", "E20")
-    army = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0), (0, 1, 0))
+    s = on_board("E20: greece air#u1\nE19: egypt army#u2", "attack", rng=rolls((1, 0), (0, 1, 0)))
+    air, army = "u1", "u2"
     s = run(s, "attack E19 with air@E20")
     record = s.battles[-1]
     assert not record.attacker_won
@@ -373,22 +339,13 @@ def test_the_defender_chooses_a_minimal_set():
 
 def test_pieces_without_power_cannot_take_damage():
     """Only pieces with power absorb damage; damage beyond a side's power is lost (B31)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    building(s, EGYPT, "town", "E19")
-    unit(s, EGYPT, "army", "E19")
-    w = unit(s, EGYPT, "worker", "E19")
-    rig(s, (1, 0, 0, 0), (0,) * 4)
+    s = on_board("E20: greece air air\nE19: egypt town army w#u3", "attack", rng=rolls((1, 0, 0, 0), (0,) * 4))
+    w = "u3"
     s = run(s, "attack E19 with air@E20,air@E20")
     assert isinstance(s.pending, pd.AssignDamage)
     assert "no power" in refusal(s, "damage w@E19")
-    s2 = acting(board(), "attack")
-    unit(s2, GREECE, "army", "E20")
-    unit(s2, GREECE, "worker", "E20")
-    building(s2, EGYPT, "town", "E19")
-    w2 = unit(s2, EGYPT, "worker", "E19")
-    rig(s2, (2, 2, 0), (0,))
+    s2 = on_board("E20: greece army w\nE19: egypt town w#u3", "attack", rng=rolls((2, 2, 0), (0,)))
+    w2 = "u3"
     s2 = run(s2, "attack E19 with army@E20")
     assert s2.battles[-1].defender_losses == ("town@E19",)
     assert s2.units[w2].hex == "F18"
@@ -398,14 +355,11 @@ def test_pieces_without_power_cannot_take_damage():
 def test_the_attacker_assigns_its_damage_after_the_defender():
     """The attacker takes one power of damage per defender pip, on attacking units only, with
     the same rounding [l.351-353]; A14 #128."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "army", "F18")  # not declared: never hurt
-    unit(s, EGYPT, "army", "E19")
-    building(s, EGYPT, "fort", "E19")
-    building(s, EGYPT, "town", "E19")
-    rig(s, (0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0))
+    s = on_board("""
+        E20: greece army air
+        F18: greece army  # not declared: never hurt
+        E19: egypt army fort town
+    """, "attack", rng=rolls((0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0)))
     s = run(s, "attack E19 with army@E20,air@E20")
     assert s.pending == pd.AssignDamage(GREECE, damage=2, side="attacker")
     s = run(s, "damage air@E20")
@@ -415,10 +369,7 @@ def test_the_attacker_assigns_its_damage_after_the_defender():
 
 def test_worker_killed_with_a_weapon_loses_it():
     """A worker that dies loses its weapon, which goes back to the bank [Weapons, l.327]; A13 #112."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "worker", "E19", weapon=True)
-    rig(s, (1, 0, 0), (0,))
+    s = on_board("E20: greece army\nE19: egypt ws", "attack", rng=rolls((1, 0, 0), (0,)))
     bank = s.bank["weapon"]
     s = run(s, "attack E19 with army@E20")
     assert s.bank["weapon"] == bank + 1 and at(s, "E19") == ["army"]
@@ -427,11 +378,7 @@ def test_worker_killed_with_a_weapon_loses_it():
 # -- take-over and retreat (A14 #129-#135) -------------------------------------------------
 def test_at_least_one_survivor_moves_in_the_others_may_stay():
     """If the attacker has units left, at least one moves in; others may stay [l.355]; A14 #129."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "worker", "E19")
-    rig(s, (1, 0, 0, 0, 0), ())
+    s = on_board("E20: greece army air\nE19: egypt w", "attack", rng=rolls((1, 0, 0, 0, 0), ()))
     s = run(s, "attack E19 with army@E20,air@E20")
     assert s.pending == pd.ChooseMoveIn(GREECE)
     with pytest.raises(RuleViolation):
@@ -443,12 +390,12 @@ def test_at_least_one_survivor_moves_in_the_others_may_stay():
 def test_retreat_to_a_free_neighbour_leaving_resources_behind():
     """The defender's remaining units retreat together to a neighbouring hex free of other
     players' pieces, by land or bridge; workers leave their resources [l.359 (B34)]; A14 #130-#132."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "F20")
-    w1, w2 = unit(s, EGYPT, "worker", "E20"), unit(s, EGYPT, "worker", "E20")
-    resources(s, "E20", metal=2)
-    s.bridges["B99"] = Bridge("B99", "D19", "E20", EGYPT)
-    rig(s, (1, 0), ())
+    s = on_board("""
+        F20: greece air
+        E20: egypt w#u1 w#u2 2metal
+        bridge#B99 D19-E20 by egypt
+    """, "attack", rng=rolls((1, 0), ()))
+    w1, w2 = "u1", "u2"
     s = run(s, "attack E20 with air@F20")
     assert s.pending == pd.Retreat(EGYPT)
     assert {c.hex for c in legal_commands(s)} == {"D19", "E19"}
@@ -460,11 +407,12 @@ def test_retreat_to_a_free_neighbour_leaving_resources_behind():
 
 def test_retreat_each_unit_its_own_way():
     """Option `retreat = "each"`: every unit picks its own destination (B34)."""
-    s = acting(board(retreat="each"), "attack")
-    unit(s, GREECE, "air", "F20")
-    w1, w2 = unit(s, EGYPT, "worker", "E20"), unit(s, EGYPT, "worker", "E20")
-    s.bridges["B99"] = Bridge("B99", "D19", "E20", EGYPT)
-    rig(s, (1, 0), ())
+    s = on_board("""
+        F20: greece air
+        E20: egypt w#u1 w#u2
+        bridge#B99 D19-E20 by egypt
+    """, "attack", options="options retreat=each", rng=rolls((1, 0), ()))
+    w1, w2 = "u1", "u2"
     s = run(s, "attack E20 with air@F20", "retreat E19 w@E20")
     assert s.pending == pd.Retreat(EGYPT)
     s = run(s, "retreat D19")
@@ -474,10 +422,7 @@ def test_retreat_each_unit_its_own_way():
 
 def test_retreat_to_your_own_monument():
     """The defender may retreat onto its own monument hex (B34, B47)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "G18")
-    w = unit(s, EGYPT, "worker", "H18")
-    rig(s, (1, 0), ())
+    s, w = on_board("G18: greece air\nH18: egypt w#u1", "attack", rng=rolls((1, 0), ())), "u1"
     s = run(s, "attack H18 with air@G18")
     assert {c.hex for c in legal_commands(s)} == {"H19", "I19"}
     s = run(s, "retreat H19")
@@ -486,13 +431,8 @@ def test_retreat_to_your_own_monument():
 
 def test_units_with_no_retreat_die():
     """With no free neighbour the units are killed instead [l.359]; A14 #130."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, GREECE, "worker", "E20")
-    unit(s, GREECE, "worker", "F18")
-    w = unit(s, EGYPT, "worker", "E19")
-    resources(s, "E19", wood=1)
-    rig(s, (1, 0, 0), ())
+    s = on_board("E20: greece army w\nF18: greece w\nE19: egypt w#u1 1wood", "attack", rng=rolls((1, 0, 0), ()))
+    w = "u1"
     s = run(s, "attack E19 with army@E20")
     assert w not in s.units and at(s, "E19") == ["army"]
     assert s.battles[-1].defender_losses == ("w@E19",)

@@ -19,29 +19,27 @@ from monuments_tui.rules.queries import (
 )
 from monuments_tui.rules.reach import reachable
 from monuments_tui.rules.scoring import score_seat
-from monuments_tui.rules.state import copy_state
-from tests.helpers import (
-    add_building,
-    add_resources,
-    add_unit,
-    bare,
-    clear_units,
-    game,
-    ready_for_layer,
-    rejected,
-    run,
-    turn_of,
-    workers_on,
-)
+from tests.helpers import bare, game, position, rejected, run
+
+GAME = "game greece,egypt scarcity seed=1"
 
 
-def greece(*bonuses: str, civs=("greece", "egypt"), mode="scarcity"):
-    """Greece (seat 0) to play, holding `bonuses`, with one worker on E19 (wood), E20 (metal), F18 (sheep)."""
-    s = bare(civs=civs, mode=mode)
-    s.players[0].bonuses = list(bonuses)
-    clear_units(s, 0)
-    workers_on(s, 0, ["E19", "E20", "F18"])
-    return turn_of(s, 0)
+def greece(*bonuses: str, e19="", e20="", f18="", board="", green="", game=GAME):
+    """Greece to play in round 3, holding `bonuses` and the `green` cards, with one worker on
+    E19 (wood), E20 (metal) and F18 (sheep), holding `e19`, `e20` and `f18`; more of the
+    board in `board`; Egypt's three workers on its monument hex."""
+    return position(game, f"""
+        round 3
+        [board]
+        E19: greece w {e19}
+        E20: greece w {e20}
+        F18: greece w {f18}
+        H19: egypt wh wh w
+        {board}
+        [greece]
+        bonuses {' '.join(bonuses) or '-'}
+        green {green or '-'}
+    """)
 
 
 def spent(events) -> int:
@@ -64,12 +62,10 @@ def test_every_effect_in_the_data_is_tested_here():
 
 def test_military_allowance_is_needed_to_train():
     """Train, l.307-309, B19, B38: you cannot train units or forge weapons without the allowance card."""
-    s = greece()
-    add_resources(s, "E20", metal=1)
+    s = greece(e20="1metal")
     assert not has_military_allowance(s, 0)
     assert "play train" not in [format_command(c) for c in legal_commands(s)]
-    s = greece("cb1-military")
-    add_resources(s, "E20", metal=1)
+    s = greece("cb1-military", e20="1metal")
     assert has_military_allowance(s, 0)
     after = run(s, "play train", "forge E19")
     assert [u.weapon for u in units_of(after, 0, "worker") if u.hex == "E19"] == [True]
@@ -77,26 +73,19 @@ def test_military_allowance_is_needed_to_train():
 
 def test_the_solo_ai_needs_no_allowance():
     """Solo, l.488: the AI trains military units without the common bonus card."""
-    s = bare()
-    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
+    s = greece(game="game greece,egypt abundance seed=1 solo=easy ai-seat=greece")  # the AI is seat 0 [l.450]
     assert has_military_allowance(s, 0) and not has_military_allowance(s, 1)
 
 
 def bridged_europe(*bonuses: str):
     """`greece(*bonuses)` with a bridge over every river of Europe, so workers can walk anywhere there."""
-    from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.state import Bridge
-    from tests.helpers import HOME
-
-    s = greece(*bonuses)
-    board = load_board()
-    europe = set(HOME["greece"]) | {"F19"}
-    for a in sorted(europe):
-        for n in board.neighbours(a):
-            if n in europe and a < n and board.is_river(a, n):
-                s.bridges[f"B{s.next_id}"] = Bridge(f"B{s.next_id}", a, n, 0)
-                s.next_id += 1
-    return s
+    return greece(*bonuses, board="""
+        bridge D18-E19 by greece
+        bridge D19-E19 by greece
+        bridge D19-E20 by greece
+        bridge E18-E19 by greece
+        bridge E18-F18 by greece
+    """)
 
 
 def test_worker_movement_bonus_and_two_copies_stack():
@@ -115,11 +104,9 @@ def test_worker_movement_bonus_and_two_copies_stack():
 
 def test_worker_carry_bonus():
     """B18: workers carry 1 more resource (the rulebook's default is 1, Movement l.221)."""
-    s = greece()
-    add_resources(s, "E19", wood=2)
+    s = greece(e19="2wood")
     assert "at most 1" in str(rejected(run(s, "play movement"), "move w E19 F19 carry wood,wood"))
-    s = greece("cb1-carry")
-    add_resources(s, "E19", wood=2)
+    s = greece("cb1-carry", e19="2wood")
     worker = units_of(s, 0, "worker")[0]
     assert carry_limit(s, worker) == 2
     after = run(s, "play movement", "move w E19 E20 carry wood,wood")
@@ -131,8 +118,7 @@ def test_movement_units_bonus_and_two_copies_stack():
     assert run(greece(), "play movement").pending.slots == 2
     assert run(greece("cb2-movement"), "play movement").pending.slots == 3
     assert run(greece("cb2-movement", "cb4-movement"), "play movement").pending.slots == 4
-    s = greece("cb2-movement")
-    s.players[0].green.append("movement")
+    s = greece("cb2-movement", green="movement")
     assert run(s, "play movement").pending.slots == 4
 
 
@@ -148,54 +134,68 @@ def test_production_hexes_bonus_and_two_copies_stack():
 
 def test_building_discount_bonus():
     """B18: buildings and repairs cost 1 resource less, never below 1 (like the green card, l.258)."""
-    s = greece()
-    add_resources(s, "E19", wood=1)
-    add_resources(s, "E20", metal=1)
+    s = greece(e19="1wood", e20="1metal")
     assert spent(events_of(run(s, "play build"), "build fort E19")) == 2
-    s.players[0].bonuses = ["cb2-build-discount"]
+    s = greece("cb2-build-discount", e19="1wood", e20="1metal")
     assert spent(events_of(run(s, "play build"), "build fort E19")) == 1
-    s.players[0].green.append("build")
+    s = greece("cb2-build-discount", e19="1wood", e20="1metal", green="build")
     assert spent(events_of(run(s, "play build"), "build fort E19")) == 1  # minimum 1
 
 
 def test_upgrade_discount_bonus():
     """B18, B57: upgrades cost 1 resource less with the bonus (minimum 1)."""
-    s = greece()
-    add_resources(s, "F18", sheep=2)
+    s = greece(f18="2sheep")
     assert spent(events_of(run(s, "play upgrade"), "upgrade production")) == 2
-    s.players[0].bonuses = ["cb2-upgrade-discount"]
+    s = greece("cb2-upgrade-discount", f18="2sheep")
     assert spent(events_of(run(s, "play upgrade"), "upgrade production")) == 1
 
 
 def test_trade_rate_bonus():
     """B18: the red Trade trades 1:1 like the green side (l.385-387)."""
-    s = greece(civs=("greece", "egypt", "inca"), mode="abundance")
-    add_resources(s, "E19", wood=1)
+    three = "game greece,egypt,inca abundance seed=1"
+    s = greece(e19="1wood", game=three)
     assert "play trade" not in [format_command(c) for c in legal_commands(s)]  # 2:1 needs 2 wood
-    s.players[0].bonuses = ["cb1-trade-3p"]
+    s = greece("cb1-trade-3p", e19="1wood", game=three)
     after = run(s, "play trade", "trade wood metal E20")
     assert after.resources.get("E19") is None and after.resources["E20"] == {"metal": 1}
 
 
 def test_populate_one_bonus():
     """B18: a town needs only 1 of your workers in it to be populated (normally 2, l.264)."""
-    s = greece()
-    add_building(s, 0, "town", "E19")
+    s = greece(e19="town")
     assert "play populate" not in [format_command(c) for c in legal_commands(s)]
-    s.players[0].bonuses = ["cb2-populate-3p"]
+    s = greece("cb2-populate-3p", e19="town")
     after = run(s, "play populate", "populate E19")
     assert len([u for u in units_of(after, 0, "worker") if u.hex == "E19"]) == 2
 
 
+def layer2_ready(*greece_lines: str):
+    """Greece to play, able to build layer 2 (5 land hexes, 1 of each resource, a worker);
+    more of Greece's lines in `greece_lines`."""
+    return position(GAME, """
+        round 3
+        [board]
+        E19: greece w 1wood
+        E20: greece w 1metal
+        F18: greece w 1sheep
+        D18: greece w 1food
+        E18: greece w
+        F19: greece w w w
+        H19: egypt wh wh w
+        [greece]
+        layers 1
+    """, *greece_lines)
+
+
 def test_monument_discount_bonus():
     """B18: monument layers cost 1 resource less (never a worker, minimum 1); it adds to the green card."""
-    s = ready_for_layer(bare(), 0, 2)
+    s = layer2_ready()
     assert spent(events_of(run(s, "play monument"), "layer")) == 4
-    s.players[0].bonuses = ["cb1-military", "cb3-monument-discount"]
+    s = layer2_ready("bonuses cb1-military cb3-monument-discount")
     events = events_of(run(s, "play monument"), "layer")
     assert spent(events) == 3
     assert sum(1 for e in events if isinstance(e, ev.UnitRemoved)) == 1  # still one worker
-    s.players[0].green.append("monument")
+    s = layer2_ready("bonuses cb1-military cb3-monument-discount", "green monument")
     assert spent(events_of(run(s, "play monument"), "layer")) == 2
 
 
@@ -207,12 +207,12 @@ def test_quest_draw_bonus():
 
 def test_fort_power_bonus():
     """B18: each undamaged fort has 1 more power, in battle and in the final count (l.401)."""
-    s = greece()
-    fort = add_building(s, 0, "fort", "E19")
+    fort = "b9"
+    s = greece(e19="fort#b9")
     assert building_power(s, s.buildings[fort]) == 2 and military_power(s, 0) == 2
-    s.players[0].bonuses = ["cb1-forts-4p"]
+    s = greece("cb1-forts-4p", e19="fort#b9")
     assert building_power(s, s.buildings[fort]) == 3 and military_power(s, 0) == 3
-    s.buildings[fort].damaged = True
+    s = greece("cb1-forts-4p", e19="fort*#b9")
     assert building_power(s, s.buildings[fort]) == 0
 
 
@@ -224,7 +224,15 @@ def test_layer_five_vp_cards():
 
 def test_bonuses_stay_active_for_the_rest_of_the_game():
     """l.280: a common bonus taken after a layer is active from then on."""
-    s = ready_for_layer(bare(), 0, 1)
+    s = position(GAME, """
+        round 3
+        [board]
+        E19: greece w 1wood
+        E20: greece w
+        F18: greece w 1sheep
+        F19: greece w w w
+        H19: egypt wh wh w
+    """)
     s = run(s, "play monument", "layer", "bonus cb1-worker-move")
     assert worker_moves(s, 0) == 2
 
@@ -248,48 +256,75 @@ def test_horses_ride_with_two_starting_workers_and_carry_two():
 
 def test_a_spare_horse_goes_to_the_next_new_worker():
     """B21: a horse back in hand rides with the next worker populated."""
-    s = bare()
-    clear_units(s, 1)
-    s.players[1].tokens["horses"] = 1
-    workers_on(s, 1, ["H18", "H18"])
-    add_building(s, 1, "town", "H18")
-    after = run(turn_of(s, 1), "play populate", "populate H18")
+    s = position(GAME, """
+        round 3
+        current egypt
+        [board]
+        F19: greece w w w
+        H18: egypt w w town
+        [egypt]
+        tokens horses=1
+    """)
+    after = run(s, "play populate", "populate H18")
     assert sorted(u.horse for u in units_of(after, 1, "worker")) == [False, False, True]
     assert after.players[1].tokens.get("horses", 0) == 0
 
 
+MAYA_INCA = """
+    game maya,inca abundance seed=1
+    round 3
+"""
+"""Maya v Inca in round 3, Maya to play."""
+
+
 def test_workshop_is_built_and_takes_one_off_upgrades():
     """B21 (Maya): a workshop is built with Build (1 wood + 1 metal); each takes 1 off upgrades."""
-    s = bare(civs=("maya", "inca"), mode="abundance")
-    clear_units(s, 0)
-    workers_on(s, 0, ["E7", "C7", "D7"])
-    add_resources(s, "E7", wood=1)
-    add_resources(s, "C7", metal=1)
-    add_resources(s, "D7", sheep=2)
-    s = turn_of(s, 0)
+    s = position(MAYA_INCA, """
+        [board]
+        E7: maya w 1wood
+        C7: maya w 1metal
+        D7: maya w 2sheep
+        K10: inca w w w
+    """)
     assert "build farm E7" not in [format_command(c) for c in legal_commands(run(s, "play build"))]
     after = run(s, "play build", "build workshop E7")
     assert [b.kind for b in after.buildings.values()] == ["workshop"]
     assert after.players[0].tokens["workshop"] == 2
-    turn_of(after, 0)
-    after.players[0].discard = []
-    after.players[0].hand = ["upgrade"]
-    assert spent(events_of(run(after, "play upgrade"), "upgrade production")) == 1
+    later = position(MAYA_INCA, """
+        [board]
+        E7: maya w workshop
+        C7: maya w
+        D7: maya w 2sheep
+        K10: inca w w w
+        [maya]
+        hand upgrade
+        discard movement production build populate monument train attack quest trade
+    """)
+    assert spent(events_of(run(later, "play upgrade"), "upgrade production")) == 1
 
 
 def test_farm_is_built_and_produces_one_more():
     """B21 (Inca): a farm is built with Build (1 wood + 1 food); its hex produces 1 more."""
-    s = bare(civs=("maya", "inca"), mode="abundance")
-    clear_units(s, 1)
-    workers_on(s, 1, ["J10", "J11"])
-    add_resources(s, "J10", wood=1)
-    add_resources(s, "J11", food=1)
-    s = turn_of(s, 1)
+    s = position(MAYA_INCA, """
+        current inca
+        [board]
+        E8: maya w w w
+        J10: inca w 1wood
+        J11: inca w 1food
+    """)
     after = run(s, "play build", "build farm J11")
     assert [b.kind for b in after.buildings.values()] == ["farm"]
-    turn_of(after, 1)
-    after.players[1].hand = ["production"]
-    produced = [e for e in events_of(run(after, "play production"), "produce J11") if isinstance(e, ev.ResourcesGained)]
+    later = position(MAYA_INCA, """
+        current inca
+        [board]
+        E8: maya w w w
+        J10: inca w
+        J11: inca w farm
+        [inca]
+        hand production
+        discard upgrade movement build populate monument train attack quest trade
+    """)
+    produced = [e for e in events_of(run(later, "play production"), "produce J11") if isinstance(e, ev.ResourcesGained)]
     assert produced == [ev.ResourcesGained("J11", "food", 2)]
 
 
@@ -303,10 +338,9 @@ def test_naval_assault_gives_navies_power_against_land():
 
 
 def test_positions_are_independent():
-    """Helpers copy states: a position built for one test never leaks into another."""
+    """A position built for one test never leaks into another."""
     a = greece()
-    b = copy_state(a)
-    add_unit(b, 0, "worker", "D18")
+    b = greece(board="D18: greece w")
     assert len(units_of(a, 0)) == 3 and len(units_of(b, 0)) == 4
     assert fold(a, []) == a and isinstance(a.pending, pd.ChooseAction)
 

@@ -15,26 +15,48 @@ from tests.helpers import (
     add_resources,
     add_unit,
     bare,
-    clear_units,
     give_deck,
+    position,
     ready_for_layer,
     rejected,
     run,
-    turn_of,
-    workers_on,
 )
+
+LAYER1 = """
+    E19: greece w 1wood
+    E20: greece w
+    F18: greece w 1sheep
+    F19: greece w
+"""
+"""Greece can build layer 1: workers on E19 (wood), E20 (metal), F18 (sheep) and the monument
+hex F19, 1 wood on E19 and 1 sheep on F18."""
+
+
+def monument_turn(board: str = LAYER1, deck: str = "a", step: bool = False, greece: str = "", cards: str = "",
+                  personal: str = ""):
+    """Greece v Egypt in round 3, Greece to play with `board` (Egypt's three workers on its
+    monument hex besides) and personal bonus deck `deck` (layer 1 on top); with `step`, the
+    Monument card is played and its step waits. More of Greece's lines in `greece`, of the cards
+    in `cards`; `personal` is the personal deck when it is not in layer order."""
+    playing = "card-in-play monument\npending monument greece" if step else ""
+    return position(f"""
+        game greece,egypt scarcity seed=1
+        round 3
+        {playing}
+        [board]
+        {board}
+        H19: egypt wh wh w
+        [greece]
+        personal {personal or " ".join(f"pb-{deck}-{card}" for card in ("l1", "l2", "l3", "l4", "setup"))}
+        {greece}
+        [cards]
+        {cards}
+    """)
 
 
 def layer1_position(deck: str = "a"):
-    """Greece (seat 0) can build layer 1: workers on E19 (wood), E20 (metal), F18 (sheep) and
-    the monument hex F19, 1 wood on E19 and 1 sheep on F18; personal bonus deck `deck`."""
-    s = bare()
-    give_deck(s, 0, deck)
-    clear_units(s, 0)
-    workers_on(s, 0, ["E19", "E20", "F18", "F19"])
-    add_resources(s, "E19", wood=1)
-    add_resources(s, "F18", sheep=1)
-    return turn_of(s, 0)
+    """Greece to play, able to build layer 1 (LAYER1), personal bonus deck `deck`."""
+    return monument_turn(LAYER1, deck)
 
 
 def events_of(state, text):
@@ -85,11 +107,13 @@ def test_layer1_built_with_land_resources_and_a_sacrifice():
 
 def test_land_is_checked_first_and_the_monument_hex_never_counts():
     """l.272, l.276 (B62): 2 land hexes plus workers on the monument hex are not 3 land hexes."""
-    s = layer1_position()
-    s.units = {k: u for k, u in s.units.items() if not (u.owner == 0 and u.hex == "E20")}
-    workers_on(s, 0, ["F19", "F19"])
+    s = monument_turn("""
+        E19: greece w 1wood
+        F18: greece w 1sheep
+        F19: greece w w w
+    """, step=True)
     assert controlled_land(s, 0) == {"E19", "F18"}
-    err = rejected(_monument_step(s), "layer")
+    err = rejected(s, "layer")
     assert "needs 3 land hexes" in str(err) and "you control 2" in str(err)
 
 
@@ -104,24 +128,26 @@ def _monument_step(s, green=False):
 
 def test_armies_and_air_forces_control_land_but_navies_do_not():
     """l.272: workers, armies and air forces control land hexes; a navy only controls water."""
-    s = layer1_position()
-    s.units = {k: u for k, u in s.units.items() if not (u.owner == 0 and u.hex in ("E20", "F18"))}
-    add_unit(s, 0, "navy", "F20")
-    assert rejected(_monument_step(s), "layer")
-    add_unit(s, 0, "army", "E20")
-    add_unit(s, 0, "air", "E18")
-    s.resources["E19"]["sheep"] = 1  # sheep where a worker controls it
-    s.bank["sheep"] -= 1
+    units = "set-aside town=2 fort=2 factory=1 navy=2 army=2 air=2"
+    s = monument_turn("E19: greece w 1wood\nF18: 1sheep\nF19: greece w\nF20: greece navy", step=True, greece=units)
+    assert rejected(s, "layer")
+    s = monument_turn("""
+        E19: greece w 1wood 1sheep  # sheep where a worker controls it
+        E20: greece army
+        E18: greece air
+        F18: 1sheep
+        F19: greece w
+        F20: greece navy
+    """, step=True, greece=units)
     assert controlled_land(s, 0) == {"E19", "E20", "E18"}
-    after = run(_monument_step(s), "layer")
+    after = run(s, "layer")
     assert after.players[0].layers == 1
 
 
 def test_resources_must_be_controlled_by_a_worker():
     """l.278 (Production, l.229): only resources on hexes with your worker can be spent."""
-    s = layer1_position()
-    s.resources["D17"] = s.resources.pop("F18")  # the sheep lies where Greece has no worker
-    err = rejected(_monument_step(s), "layer")
+    s = monument_turn(LAYER1.replace("w 1sheep", "w") + "D17: 1sheep", step=True)  # no Greek worker on D17
+    err = rejected(s, "layer")
     assert "short of 1 sheep" in str(err)
 
 
@@ -159,61 +185,49 @@ def test_too_few_workers_to_sacrifice():
 
 def test_auto_sacrifice_prefers_unarmed_workers_without_horses_from_crowded_hexes():
     """l.278, B62 and l.327: chosen automatically, an armed worker or one with a horse is spared."""
-    s = layer1_position()
-    clear_units(s, 0)
-    add_unit(s, 0, "worker", "E19", weapon=True)
-    add_unit(s, 0, "worker", "E19", horse=True)
-    add_unit(s, 0, "worker", "E20")
-    add_unit(s, 0, "worker", "F18")
-    add_unit(s, 0, "worker", "F18")
-    after = run(_monument_step(s), "layer")
+    s = monument_turn("""
+        E19: greece ws wh 1wood
+        E20: greece w
+        F18: greece w w 1sheep
+    """, step=True)
+    after = run(s, "layer")
     left = sorted((u.hex, u.weapon, u.horse) for u in units_of(after, 0, "worker"))
     assert left == [("E19", False, True), ("E19", True, False), ("E20", False, False), ("F18", False, False)]
 
 
 def test_a_sacrificed_armed_worker_loses_its_weapon():
     """Weapons, l.327: when a worker with a weapon is sacrificed, the weapon is lost (to the bank)."""
-    s = layer1_position()
-    add_unit(s, 0, "worker", "E20", weapon=True)
+    s = monument_turn(LAYER1.replace("E20: greece w", "E20: greece w ws"), step=True)
     bank = s.bank["weapon"]
-    events = events_of(_monument_step(s), "layer sacrifice ws@E20")
+    events = events_of(s, "layer sacrifice ws@E20")
     assert ev.BankChanged("weapon", 1) in events
-    assert fold(_monument_step(s), events).bank["weapon"] == bank + 1
+    assert fold(s, events).bank["weapon"] == bank + 1
 
 
 def test_a_sacrificed_horse_goes_to_another_worker_or_back_to_hand():
     """Abilities (B21): a horse passes to another worker on that hex without one, else back to the player."""
-    s = layer1_position()
-    add_unit(s, 0, "worker", "F19", horse=True)
-    after = run(_monument_step(s), "layer sacrifice wh@F19")
+    s = monument_turn(LAYER1.replace("F19: greece w", "F19: greece w wh"), step=True)
+    after = run(s, "layer sacrifice wh@F19")
     assert [u.horse for u in units_of(after, 0, "worker") if u.hex == "F19"] == [True]
-    s = layer1_position()
-    s.units = {k: u for k, u in s.units.items() if not (u.owner == 0 and u.hex == "F19")}
-    add_unit(s, 0, "worker", "F19", horse=True)
-    after = run(_monument_step(s), "layer sacrifice wh@F19")
+    s = monument_turn(LAYER1.replace("F19: greece w", "F19: greece wh"), step=True)
+    after = run(s, "layer sacrifice wh@F19")
     assert after.players[0].tokens.get("horses") == 1
 
 
 def test_green_card_takes_one_resource_off_never_a_worker():
     """l.274, l.301: the green card gives 1 resource discount; workers are not resources."""
-    s = layer1_position()
-    s.resources["F18"] = {}
-    del s.resources["F18"]
-    s.bank["sheep"] += 1
-    s.players[0].green.append("monument")
+    s = monument_turn(LAYER1.replace("w 1sheep", "w"), greece="green monument")  # no sheep at all
     s = run(s, "play monument")
     assert s.pending == pd.MonumentStep(0, green=True)
     after = run(s, "layer")
     assert after.players[0].layers == 1
     assert len(units_of(after, 0, "worker")) == 3  # still one worker sacrificed
-    assert "does not match the cost" in str(rejected(_monument_step(layer1_position()), "layer pay E19:wood"))
+    assert "does not match the cost" in str(rejected(monument_turn(step=True), "layer pay E19:wood"))
 
 
 def test_discounts_never_go_below_one_resource():
     """l.258, l.301 and B18: green card plus two discounts still pay at least 1 resource."""
-    s = layer1_position()
-    s.players[0].green.append("monument")
-    s.players[0].bonuses = ["cb3-monument-discount"]
+    s = monument_turn(greece="green monument\nbonuses cb3-monument-discount")
     s = run(s, "play monument")
     events = events_of(s, "layer")
     assert sum(e.n for e in events if isinstance(e, ev.ResourcesSpent)) == 1
@@ -232,8 +246,8 @@ def test_layers_go_in_order_up_to_five():
 
 def test_monument_card_is_not_playable_without_the_requirements():
     """B59: a card may be played only if part of its effect can happen."""
-    s = bare()
-    assert "would have no effect" in str(rejected(turn_of(s, 0), "play monument"))
+    s = monument_turn("F19: greece w w w")
+    assert "would have no effect" in str(rejected(s, "play monument"))
 
 
 # -- A11/A12: the common bonus ------------------------------------------------------------------
@@ -282,24 +296,22 @@ def test_copy_mark_two_card_may_be_taken_a_second_time():
 
 def test_no_eligible_common_bonus_goes_straight_to_the_personal_bonus():
     """B63: if no card of the level may be taken, the player gets none."""
-    s = layer1_position()
-    s.common_piles[1] = []
-    after = run(_monument_step(s), "layer")
+    s = monument_turn(step=True, cards="common 1 -")
+    after = run(s, "layer")
     assert isinstance(after.pending, pd.ChoosePersonalOption)
 
 
 # -- A11: the personal bonus ---------------------------------------------------------------------
 def test_personal_card_is_the_one_for_the_layer_built():
     """l.288, B15: the card for the layer just built, looked up by layer, not by deck position."""
-    s = layer1_position("b")
-    s.players[0].personal_deck = list(reversed(s.players[0].personal_deck))
-    after = run(_monument_step(s), "layer", "bonus cb1-military")
+    s = monument_turn(step=True, personal="pb-b-setup pb-b-l4 pb-b-l3 pb-b-l2 pb-b-l1")
+    after = run(s, "layer", "bonus cb1-military")
     assert after.pending == pd.ChoosePersonalOption(0, card="pb-b-l1")
 
 
 def test_rulebook_example_two_wood_on_a_forest_and_one_metal_on_a_mountain():
     """l.284: option 2 of the layer-1 card: 2 wood on a forest and 1 metal on a mountain, each with a worker."""
-    s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move", "option 2")
+    s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move", "option 2")
     assert s.pending.queue == (pd.Placement("wood"), pd.Placement("wood"), pd.Placement("metal"))
     after = run(s, "place wood E19", "place wood E19", "place metal E20")
     assert after.resources["E19"] == {"wood": 2} and after.resources["E20"] == {"metal": 1}
@@ -311,7 +323,7 @@ def test_rulebook_example_two_wood_on_a_forest_and_one_metal_on_a_mountain():
 def test_bonus_resources_must_match_a_hex_with_your_worker():
     """l.288, B52: resources go on a hex producing them, with your worker, never above 5; the
     refusals cite the personal bonus [l.288]."""
-    s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move", "option 2")
+    s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move", "option 2")
     assert "produces sheep, not wood" in str(rejected(s, "place wood F18"))
     assert "no worker on E18" in str(rejected(s, "place wood E18"))
     assert rejected(s, "place wood F18").rule == rejected(s, "place wood E18").rule == "Build a layer of your monument, l.288"
@@ -324,7 +336,7 @@ def test_bonus_resources_must_match_a_hex_with_your_worker():
 
 def test_a_resource_that_cannot_be_placed_is_skipped():
     """B17, B52: do what is possible; a resource with no legal hex is lost."""
-    s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move", "option 2")
+    s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move", "option 2")
     full = copy_state(s)
     add_resources(full, "E19", wood=5)
     assert format_command(legal_commands(full)[-1]) == "skip"
@@ -335,7 +347,7 @@ def test_a_resource_that_cannot_be_placed_is_skipped():
 
 def test_bonus_workers_go_to_a_town_or_the_monument_hex():
     """l.288, B65: new workers go in a town you control, or on your monument hex if you have no town."""
-    s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move")
+    s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move")
     after = run(s, "option 1")
     assert [format_command(c) for c in legal_commands(after)] == ["place worker F19"]
     with_town = copy_state(s)
@@ -374,7 +386,7 @@ def test_bonus_building_is_free_and_may_come_from_set_aside():
 
 def test_bonus_bridge_goes_on_a_river_next_to_your_worker():
     """l.288, l.252: a free bridge spans a river edge next to a hex with your worker."""
-    s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move", "option 3")
+    s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move", "option 3")
     legal = [format_command(c) for c in legal_commands(s)]
     assert legal and all(c.startswith("place bridge") for c in legal)
     after = run(s, legal[0])
@@ -436,8 +448,7 @@ def test_bonus_unit_replacing_an_armed_worker_hands_the_weapon_on():
 
 def test_bonus_weapons_go_to_unarmed_workers():
     """l.327: a granted weapon goes to a worker without one; one weapon per worker."""
-    s = layer1_position("c")
-    s = run(_monument_step(s), "layer", "bonus cb1-military", "option 2")
+    s = run(monument_turn(deck="c", step=True), "layer", "bonus cb1-military", "option 2")
     assert s.pending.queue == (pd.Placement("weapon"), pd.Placement("weapon"))
     after = run(s, "place weapon E19")
     assert "no unarmed worker on E19" in str(rejected(after, "place weapon E19"))
@@ -474,20 +485,20 @@ def test_quest_option_keeps_any_number():
 
 def test_quest_option_is_forbidden_in_solo():
     """Solo gameplay, l.450: you may not pick personal bonuses that give quest cards."""
-    s = bare()
     from monuments_tui.rules.actions.personal_bonus import option_problem
     from monuments_tui.rules.content import load_content
 
+    s = position("game greece,egypt scarcity seed=1", "[board]", "F19: greece w w w", "H19: egypt wh wh w")
     option = load_content().personal_card("a", 3).options[2]
-    assert option.kind == "quests" and option_problem(s, 0, option) == ""
-    solo = copy_state(s)
-    solo.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
-    assert "solo" in option_problem(solo, 0, option)
+    assert option.kind == "quests" and option_problem(s, 1, option) == ""
+    solo = position("game greece,egypt abundance seed=1 solo=easy ai-seat=greece", "[board]", "F19: greece w w w",
+                    "H19: egypt wh wh w")  # the AI is seat 0 [l.450]; the player is Egypt
+    assert "solo" in option_problem(solo, 1, option)
 
 
 def test_an_impossible_option_cannot_be_chosen():
     """B17: an option that cannot happen at all is refused, naming the options that can."""
-    s = run(_monument_step(layer1_position("a")), "layer", "bonus cb1-worker-move")
+    s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move")
     s.players[0].supply["worker"] = 0
     err = rejected(s, "option 1")
     assert "cannot be done" in str(err) and "option 2 or 3" in str(err)
@@ -499,7 +510,7 @@ def test_personal_bonus_skipped_when_no_option_is_possible():
 
     s = _monument_step(layer1_position("a"))
     s.players[0].layers = 1
-    s.players[0].supply["worker"] = 0
+    s.players[0].supply["worker"] = 0  # no supply, no bank: text would need every piece on the board
     s.bank.update(wood=0, metal=0, token=0)
     events = offer_personal_bonus(s, [], 0, 1)
     assert ev.PersonalBonusUsed(0, "pb-a-l1") in events
@@ -560,8 +571,8 @@ def test_legal_commands_cover_every_bonus_step():
 
 def test_monument_hex_of_each_civ_is_not_land():
     """l.276, B64: no monument hex is a land hex."""
-    s = bare(civs=("greece", "egypt", "maya", "inca"), mode="abundance")
+    s = position("game greece,egypt,maya,inca abundance seed=1", "[board]",
+                 "F19: greece w", "H19: egypt w", "E8: maya w", "K10: inca w")  # one worker on each monument hex
     for seat in range(4):
-        clear_units(s, seat)
-        add_unit(s, seat, "worker", monument_hex(s, seat))
+        assert [u.hex for u in units_of(s, seat)] == [monument_hex(s, seat)]
         assert controlled_land(s, seat) == set()

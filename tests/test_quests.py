@@ -5,8 +5,6 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 from monuments_tui.rules import (
     GameConfig,
     RuleOptions,
@@ -20,19 +18,29 @@ from monuments_tui.rules import (
     pending as pd,
 )
 from monuments_tui.rules.quests import check_quest, first_counted_battle
-from monuments_tui.rules.state import BattleRecord, GameState, copy_state
+from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import HIDDEN, visible_event, visible_state
-from tests.helpers import add_resources, bare, clear_units, game, rejected, run, turn_of, workers_on
+from tests.helpers import game, position, rejected, run
+
+GAME = """
+    game greece,egypt scarcity seed=1
+    round 3
+"""
+"""Greece v Egypt in round 3 (every player past their first turn), Greece to play."""
+
+MONUMENT_WORKERS = """
+    [board]
+    F19: greece w w w
+    H19: egypt wh wh w
+"""
+"""Each side's three starting workers on its monument hex, and nothing else on the board."""
 
 
-def quest_turn(layers: int = 0, green: bool = False, bonuses=()):
-    """Greece (seat 0) to play, with `layers` built, the quest card on its `green` side."""
-    s = bare()
-    s.players[0].layers = layers
-    s.players[0].bonuses = list(bonuses)
-    if green:
-        s.players[0].green.append("quest")
-    return turn_of(s, 0)
+def quest_turn(layers: int = 0, green: bool = False, bonuses=(), greece: str = "", cards: str = ""):
+    """Greece to play with `layers` built, the quest card on its `green` side, `bonuses` held,
+    more lines of its own in `greece` and of the cards in `cards`; no quest in progress."""
+    lines = [f"layers {layers}", "green quest" if green else "", f"bonuses {' '.join(bonuses)}" if bonuses else "", greece]
+    return position(GAME, MONUMENT_WORKERS, "[greece]", *lines, "[cards]", cards)
 
 
 def test_starting_quests_deal_two_keep_one():
@@ -77,10 +85,7 @@ def test_keep_at_least_one_and_discard_the_rest():
 
 def test_keep_both_and_there_is_no_limit():
     """l.369, l.379: you may keep one or both; there is no limit to quests in progress."""
-    s = quest_turn()
-    s.players[0].quests = ["q01-land", "q01-food", "q01-metal"]
-    s.quest_decks["0-1"] = [q for q in s.quest_decks["0-1"] if q not in s.players[0].quests]
-    s = run(s, "play quest")
+    s = run(quest_turn(greece="quests q01-land q01-food q01-metal"), "play quest")
     after = run(s, "keep " + " ".join(s.pending.options))
     assert len(after.players[0].quests) == 5
     legal = {format_command(c) for c in legal_commands(s)}
@@ -98,10 +103,8 @@ def test_draw_from_the_deck_matching_your_layers():
 
 def test_an_empty_deck_is_reshuffled_from_its_discards():
     """Player set-up, l.154; l.381: when a quest deck runs out, its discards are shuffled into a new deck."""
-    s = quest_turn()
-    deck = s.quest_decks["0-1"]
-    s.quest_decks["0-1"] = deck[:1]
-    s.quest_discards["0-1"] = deck[1:4]
+    deck = ["q01-fort", "q01-armed", "q01-workers", "q01-stockpile"]
+    s = quest_turn(cards="quest-deck 0-1 q01-fort\nquest-discard 0-1 q01-armed q01-workers q01-stockpile")
     events = decide(s, parse_command("play quest"))
     shuffled = [e for e in events if isinstance(e, ev.QuestDeckShuffled)]
     assert len(shuffled) == 1 and sorted(shuffled[0].order) == sorted(deck[1:4])
@@ -113,29 +116,33 @@ def test_an_empty_deck_is_reshuffled_from_its_discards():
 
 def test_a_short_deck_without_discards_draws_what_is_left():
     """l.154: if a deck runs out and there are no discards, you draw what is left."""
-    s = quest_turn()
-    s.quest_decks["0-1"] = s.quest_decks["0-1"][:1]
+    s = quest_turn(cards="quest-deck 0-1 q01-fort")
     after = run(s, "play quest")
     assert len(after.pending.options) == 1
 
 
 def test_no_quests_at_that_level_makes_the_card_unplayable():
     """l.154 and B59: with no cards and no discards at your level there are no quests; the card does nothing."""
-    s = quest_turn(layers=2)
-    s.quest_decks["2-3"] = []
-    s.quest_discards["2-3"] = []
+    s = quest_turn(layers=2, cards="quest-deck 2-3 -\nquest-discard 2-3 -")
     assert "would have no effect" in str(rejected(s, "play quest"))
     assert "play quest" not in [format_command(c) for c in legal_commands(s)]
 
 
 # -- turning quests in ---------------------------------------------------------------------------
-def quest_ready(quest: str = "qs-land", layers: int = 0):
-    """Greece holds `quest` (4 land hexes) and controls E19, E20, F18, D18."""
-    s = quest_turn(layers=layers)
-    clear_units(s, 0)
-    workers_on(s, 0, ["E19", "E20", "F18", "D18"])
-    s.players[0].quests = [quest]
-    return s
+def quest_ready(quest: str = "qs-land", layers: int = 0, on_d18: str = ""):
+    """Greece holds `quest` (qs-land: 4 land hexes) and controls E19, E20, F18 and D18 (which
+    holds `on_d18`), with `layers` built; Greece to play."""
+    return position(GAME, f"""
+        [board]
+        E19: greece w
+        E20: greece w
+        F18: greece w
+        D18: greece w {on_d18}
+        H19: egypt wh wh w
+        [greece]
+        layers {layers}
+        quests {quest}
+    """)
 
 
 def test_turn_in_a_completed_quest_before_the_action():
@@ -152,15 +159,13 @@ def test_turn_in_after_the_action_and_only_when_met():
     after = run(s, "play production", "produce E19", "done")
     assert isinstance(after.pending, pd.AfterAction)
     assert [format_command(c) for c in legal_commands(after)] == ["turnin qs-land", "end"]
-    unmet = quest_ready(layers=2)
-    unmet.players[0].quests = ["q01-land"]
+    unmet = quest_ready("q01-land", layers=2)
     assert "not complete" in str(rejected(unmet, "turnin q01-land"))
 
 
 def test_quests_of_any_level_may_be_completed():
     """l.375: quests from earlier levels (and the starting quest) may still be completed."""
-    s = quest_ready("q01-food", layers=4)
-    add_resources(s, "D18", food=4)
+    s = quest_ready("q01-food", layers=4, on_d18="4food")
     after = run(s, "turnin q01-food")
     assert after.players[0].completed == ["q01-food"]
 
@@ -182,10 +187,13 @@ def test_bonus_resource_while_the_level_matches_the_back():
 # -- hidden quests (B87) ---------------------------------------------------------------------------
 def test_quests_in_progress_are_hidden_from_other_players():
     """l.369, B87: quests in progress lie face down; each seat sees only its own."""
-    s = quest_turn()
-    s.players[0].quests = ["q01-land"]
-    s.players[1].quests = ["q01-food", "q01-metal"]
-    s.players[1].completed = ["qs-wood"]
+    s = position(GAME, MONUMENT_WORKERS, """
+        [greece]
+        quests q01-land
+        [egypt]
+        quests q01-food q01-metal
+        completed qs-wood
+    """)
     mine = visible_state(s, 0)
     assert mine.players[0].quests == ["q01-land"]
     assert mine.players[1].quests == [HIDDEN, HIDDEN]
@@ -214,28 +222,29 @@ def test_drawn_and_dealt_quests_are_hidden_from_the_others():
 
 def test_the_ai_quests_are_hidden_until_the_end():
     """Solo, l.516, l.553, B87: the AI's quests are unseen, and revealed when the game is over."""
-    s = bare()
-    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
-    s.players[0].quests = ["qs-land"]
+    solo = "game greece,egypt abundance seed=1 solo=easy ai-seat=greece"  # the AI is seat 0 [l.450]
+    s = position(solo, "round 3", MONUMENT_WORKERS, "[greece]", "quests qs-land")
     assert visible_state(s, 1).players[0].quests == [HIDDEN]
     assert visible_state(s, 0).players[0].quests == [HIDDEN]
-    over = copy_state(s)
-    over.phase = "over"
+    over = position(solo, "round 3", "phase over", "pending -", MONUMENT_WORKERS, "[greece]", "quests qs-land")
     assert visible_state(over, 1).players[0].quests == ["qs-land"]
 
 
 # -- battle tasks and when the quest was drawn (B26) ------------------------------------------
-def won_battle(round_: int = 1) -> BattleRecord:
-    """A battle Greece (seat 0) won as the attacker on E19."""
-    return BattleRecord(0, 1, "E19", ("E20",), 3, 3, (1, 0, 0), (0, 0, 0), True, round=round_)
+def won_battle(round_: int = 1) -> str:
+    """A battle Greece won as the attacker on E19 in `round_`, as a position's line."""
+    return (f"battle-record attacker=greece defender=egypt target=E19 origins=E20 attack_power=3 defence_power=3 "
+            f"attack_pips=1,0,0 defence_pips=0,0,0 attacker_won=yes round={round_}")
 
 
 def battle_quest_drawn_after_a_battle(since_draw: bool) -> GameState:
     """Greece won a battle, then drew and kept q23-battle ("Win 1 battle as the attacker")."""
-    s = quest_turn(layers=2)
-    s.config = replace(s.config, options=RuleOptions(battle_quests_since_draw=since_draw))
-    s.battles = [won_battle()]
-    s.quest_decks["2-3"] = ["q23-battle"] + [q for q in s.quest_decks["2-3"] if q != "q23-battle"]
+    s = position(GAME, f"options battle_quests_since_draw={'yes' if since_draw else 'no'}", won_battle(), MONUMENT_WORKERS, """
+        [greece]
+        layers 2
+        [cards]
+        quest-deck 2-3 q23-battle q23-army q23-land q23-greenland q23-navy q23-defences q23-upgrades q23-islands q23-stockpile q23-workers q23-foreign q23-sheep-metal
+    """)
     return run(s, "play quest", "keep q23-battle")
 
 
@@ -252,10 +261,14 @@ def test_battle_tasks_count_only_battles_since_the_draw_with_the_option():
     fought after the quest was kept count [l.371]."""
     s = battle_quest_drawn_after_a_battle(since_draw=True)
     assert check_quest(s, 0, "q23-battle") == "battles won (0 of 1)"
-    later = copy_state(s)
-    later.battles.append(won_battle(round_=2))
+    later = position(GAME, "options battle_quests_since_draw=yes", won_battle(), won_battle(round_=2), MONUMENT_WORKERS, """
+        [greece]
+        layers 2
+        quests q23-battle
+        battles-at-draw q23-battle=1
+    """)
     assert check_quest(later, 0, "q23-battle") == ""
-    after = run(turn_of(later, 0), "turnin q23-battle")
+    after = run(later, "turnin q23-battle")
     assert after.players[0].battles_at_draw == {}  # the record leaves with the quest
 
 
@@ -270,11 +283,16 @@ def test_starting_quests_count_battles_from_the_start_of_the_game():
 def test_the_solo_ai_battle_tasks_count_the_whole_game_even_with_the_option():
     """l.553, B83: the AI's battle quests "may be fulfilled during the game", checked at the end
     against the whole battle log; the option applies to players' quests only."""
-    s = quest_turn(layers=2)
-    s.config = replace(s.config, mode="abundance", solo="easy", options=RuleOptions(battle_quests_since_draw=True))
-    s.battles = [won_battle()]
-    s.players[0].quests = ["q23-battle"]
-    s.players[0].battles_at_draw = {"q23-battle": 1}
+    s = position("game greece,egypt abundance seed=1 solo=easy ai-seat=greece", "options battle_quests_since_draw=yes", won_battle(), """
+        round 3
+        [board]
+        F19: greece w w w
+        H19: egypt wh wh w
+        [greece]
+        layers 2
+        quests q23-battle
+        battles-at-draw q23-battle=1
+    """)
     assert check_quest(s, 0, "q23-battle") == ""
 
 

@@ -10,18 +10,8 @@ import pytest
 
 from monuments_tui.rules import decide, events as ev, fold, parse_command, pending as pd
 from monuments_tui.rules.scoring import ScoreBreakdown, ranking, score, score_seat, winners
-from monuments_tui.rules.state import Ferry, copy_state
-from tests.helpers import (
-    add_building,
-    add_resources,
-    add_unit,
-    bare,
-    clear_units,
-    ready_for_layer,
-    run,
-    turn_of,
-    workers_on,
-)
+from monuments_tui.rules.state import copy_state
+from tests.helpers import bare, position, ready_for_layer, run, turn_of
 
 CONFIGS = {
     2: ("greece", "egypt"),
@@ -99,8 +89,8 @@ def test_the_final_turn_may_still_turn_in_quests():
 
 
 # -- the score lines (A17 #150-158) ----------------------------------------------------------------
-def final_position():
-    """A hand-built final position for Greece (seat 0, vanilla score card):
+def final_position(score_card: str = "vanilla", game: str = "game greece,egypt scarcity seed=1"):
+    """A hand-built final position for Greece (seat 0, `score_card`), the game over:
 
     5 layers and the 5-VP Layer-5 card; 7 resources under its workers (E19 3 wood, E20 2 metal,
     F18 2 sheep) and 4 more on D17 where it has no worker; workers on E19 (armed), E20, F18,
@@ -109,31 +99,30 @@ def final_position():
     cards; completed qs-land (1) and q23-land (2); in progress q45-land (-2), q01-food (0) and
     q23-navy (-1: met, but never turned in).
     """
-    s = bare()
-    clear_units(s, 0)
-    p = s.players[0]
-    p.score_card = "vanilla"
-    p.layers = 5
-    p.bonuses = ["cb1-military", "cb2-movement", "cb3-production", "cb4-production", "cb5-vp5"]
-    add_unit(s, 0, "worker", "E19", weapon=True)
-    workers_on(s, 0, ["E20", "F18", "F19", "F19"])
-    s.ferries["F90"] = Ferry("F90", "F20", None, 0)
-    add_unit(s, 0, "worker", "F20", ferry="F90")
-    add_unit(s, 0, "army", "D18")
-    add_unit(s, 0, "air", "C19")
-    add_unit(s, 0, "navy", "G20")
-    add_building(s, 0, "fort", "E20")
-    add_building(s, 0, "town", "F18")
-    add_building(s, 0, "factory", "E19")
-    add_resources(s, "E19", wood=3)
-    add_resources(s, "E20", metal=2)
-    add_resources(s, "F18", sheep=2)
-    add_resources(s, "D17", sheep=4)
-    p.green = ["production", "movement", "trade"]
-    p.completed = ["qs-land", "q23-land"]
-    p.quests = ["q45-land", "q01-food", "q23-navy"]
-    s.phase = "over"
-    return s
+    return position(game, f"""
+        phase over
+        pending -
+        [board]
+        E19: greece ws factory 3wood
+        E20: greece w fort 2metal
+        F18: greece w town 2sheep
+        F19: greece w w
+        F20: greece w@ferry90
+        ferry#ferry90 F20 by greece
+        D18: greece army
+        C19: greece air
+        G20: greece navy
+        D17: 4sheep
+        H19: egypt wh wh w
+        [greece]
+        set-aside -
+        score {score_card}
+        layers 5
+        bonuses cb1-military cb2-movement cb3-production cb4-production cb5-vp5
+        green production movement trade
+        completed qs-land q23-land
+        quests q45-land q01-food q23-navy
+    """)
 
 
 def lines(breakdown: ScoreBreakdown) -> dict[str, tuple[str, int]]:
@@ -163,8 +152,7 @@ def test_hand_built_final_position_line_by_line():
 
 def test_score_card_example_resources_per_four_and_extra_land_vp():
     """l.202: "1 VP per 4 resources ... an extra VP per land area" (score card A: 2 VP per land hex, B88)."""
-    s = final_position()
-    s.players[0].score_card = "score-a"
+    s = final_position("score-a")
     got = lines(score_seat(s, 0))
     assert got["resources"] == ("7 resources / 4", 1)
     assert got["land"] == ("5 × 2 VP", 10)
@@ -173,22 +161,17 @@ def test_score_card_example_resources_per_four_and_extra_land_vp():
 
 def test_every_division_rounds_down():
     """l.398, l.405: always round down (5 resources at 1 VP per 3 give 1 VP)."""
-    s = bare()
-    clear_units(s, 0)
-    workers_on(s, 0, ["E19"])
-    add_resources(s, "E19", wood=5)
+    s = position("game greece,egypt scarcity seed=1", "[board]", "E19: greece w 5wood")
     assert lines(score_seat(s, 0))["resources"][1] == 1
     assert lines(score_seat(s, 0))["workers"] == ("1 workers / 2", 0)
 
 
 def test_extra_score_card_lines():
     """l.200, l.405 (B22): score cards C and D add a line (+1 VP per fort / per town)."""
-    s = final_position()
-    s.players[0].score_card = "score-c"
-    got = lines(score_seat(s, 0))
+    got = lines(score_seat(final_position("score-c"), 0))
     assert got["extra_forts"] == ("1 forts × 1 VP", 1)
     assert got["layers"] == ("5 × 5 VP", 25) and got["power"] == ("12 power / 2", 6)
-    s.players[0].score_card = "score-d"
+    s = final_position("score-d")
     got = lines(score_seat(s, 0))
     assert got["extra_towns"] == ("1 towns × 1 VP", 1) and got["upgrades"] == ("3 × 2 VP", 6)
     assert [line.name for line in score_seat(s, 0).lines][-1] == "+1 VP per town"
@@ -196,8 +179,7 @@ def test_extra_score_card_lines():
 
 def test_the_ai_scores_only_its_met_quests_and_no_penalties():
     """Solo game end, l.553, B83: the AI's quests are checked at the end; only met ones score, no penalties."""
-    s = final_position()
-    s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
+    s = final_position(game="game greece,egypt abundance seed=1 solo=easy ai-seat=greece")
     got = lines(score_seat(s, 0))
     assert got["quests_done"] == ("3 quest(s)", 3 + 2)  # q23-navy is met: +2
     assert got["quests_open"] == ("0 quest(s)", 0)

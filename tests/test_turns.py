@@ -9,7 +9,24 @@ from monuments_tui.rules import any_legal, decide, fold, legal_commands
 from monuments_tui.rules.pending import ChooseAction, MovementStep
 from monuments_tui.rules.registry import candidate_commands
 
-from .helpers import greece_egypt_ready, later_turn, put_resources, put_units, rejected, run, start, upgraded
+from .helpers import greece_egypt_ready, position, rejected, run, start
+
+LATER = """
+    game greece,egypt scarcity seed=1
+    round 3
+"""
+"""Greece v Egypt in round 3, every player past their first turn, Greece to play."""
+
+SET_UP = """
+    [board]
+    E19: 1wood
+    F18: 1sheep
+    F19: greece w w w
+    H18: 1sheep
+    H19: egypt wh wh w
+    I20: 1wood
+"""
+"""The board as the set-up leaves it: starting workers on the monument hexes, starting resources beside them."""
 
 
 def test_first_turn_only_movement_or_draw_quests():
@@ -32,11 +49,9 @@ def test_played_card_goes_to_discard_and_turn_passes():
 
 def test_take_back_requires_a_discard_and_keeps_sides():
     """A5 #40, #42: take all discarded cards back; they keep their side [l.207]; B59: not with an empty pile."""
-    s = later_turn(greece_egypt_ready())
+    s = position(LATER, SET_UP)
     assert "empty" in str(rejected(s, "takeback"))
-    s = run(s, "play movement", "move w F19 E19", "done")
-    s = run(s, "play movement", "move w H19 H18", "done")
-    s = upgraded(s, 0, "movement")
+    s = position(LATER, SET_UP, "[greece]", "discard movement", "green movement")
     s = run(s, "takeback")
     assert "movement" in s.players[0].hand and s.players[0].discard == []
     assert "movement" in s.players[0].green
@@ -44,15 +59,14 @@ def test_take_back_requires_a_discard_and_keeps_sides():
 
 
 def test_card_not_in_hand_is_refused():
-    s = later_turn(greece_egypt_ready())
-    s = run(s, "play movement", "move w F19 E19", "done", "play movement", "move w H19 H18", "done")
+    s = position(LATER, SET_UP, "[greece]", "discard movement")
     err = rejected(s, "play movement")
     assert "discard" in str(err)
 
 
 def test_card_without_possible_effect_cannot_be_played():
     """B59: a card may be played only if part of its effect can happen (no town: no Populate)."""
-    s = later_turn(greece_egypt_ready())
+    s = position(LATER, SET_UP)
     assert "no effect" in str(rejected(s, "play populate"))
 
 
@@ -66,7 +80,7 @@ def test_done_needs_one_step():
 
 def test_discard_for_no_effect_only_when_stuck():
     """B59: discarding a card for no effect is allowed only with no playable card and nothing to take back."""
-    s = later_turn(greece_egypt_ready())
+    s = position(LATER, SET_UP)
     assert rejected(s, "discard trade")
 
 
@@ -79,10 +93,9 @@ def test_equal_turns_each_round():
 
 def test_resources_spent_only_where_a_worker_stands():
     """A8 #74, #76: only resources on hexes with your worker can be spent [l.229, l.250]."""
-    s = later_turn(greece_egypt_ready())
-    s = put_resources(s, "F18", sheep=1)  # 2 sheep on F18, but no Greek worker there
+    s = position(LATER, "[board]", "F18: 2sheep", "F19: greece w w w")  # no Greek worker on F18
     assert "no effect" in str(rejected(s, "play upgrade"))
-    s = put_units(s, 0, "F18")
+    s = position(LATER, "[board]", "F18: greece w 2sheep", "F19: greece w w w")
     s = run(s, "play upgrade", "upgrade production")
     assert "production" in s.players[0].green and "F18" not in s.resources
 
