@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from msgspec.structs import replace
 
@@ -38,8 +38,16 @@ from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import Battle, BattleOutcome, BattleRecord, GameState, Unit
 
 RULE = "Attack, l.335"
-STAGES = ("defender", "attacker", "move_in", "retreat", "end")
+Stage = Literal["defender", "attacker", "move_in", "retreat", "end"]
+STAGES: tuple[Stage, ...] = ("defender", "attacker", "move_in", "retreat", "end")
 """The steps after the dice [l.343-361]: damage (defender first), take-over, retreat, log."""
+
+
+def battle_of(state: GameState) -> Battle:
+    """The battle under way, which every step after the dice knows there is."""
+    if state.battle is None:
+        raise TypeError("no battle is under way")
+    return state.battle
 
 
 class Fighter(NamedTuple):
@@ -140,7 +148,7 @@ def roll(state: GameState, attack: int, defence: int) -> tuple[tuple[int, ...], 
 
 
 # -- damage ------------------------------------------------------------------------------
-def damage_due(state: GameState, battle: Battle, side: str) -> int:
+def damage_due(state: GameState, battle: Battle, side: pd.Side) -> int:
     """Damage one side takes: the other side's pips (B30); no pips, no losses [l.339]."""
     if side == "attacker":
         return sum(battle.defence_pips)
@@ -149,7 +157,7 @@ def damage_due(state: GameState, battle: Battle, side: str) -> int:
     return sum(battle.attack_pips)
 
 
-def side_fighters(state: GameState, battle: Battle, side: str) -> list[Fighter]:
+def side_fighters(state: GameState, battle: Battle, side: pd.Side) -> list[Fighter]:
     """The pieces of one side that may take its damage."""
     if side == "attacker":
         return attack_fighters(state, battle)
@@ -203,17 +211,17 @@ def loss_events(state: GameState, fighters: list[Fighter]) -> list[ev.Event]:
     return out
 
 
-def with_losses(battle: Battle, side: str, lost: list[str]) -> Battle:
+def with_losses(battle: Battle, side: pd.Side, lost: list[str]) -> Battle:
     """The battle with `lost` ("code@hex") added to one side's losses."""
     if side == "attacker":
         return replace(battle, attacker_losses=battle.attacker_losses + tuple(lost))
     return replace(battle, defender_losses=battle.defender_losses + tuple(lost))
 
 
-def damage_events(state: GameState, side: str, way: list[Fighter]) -> list[ev.Event]:
+def damage_events(state: GameState, side: pd.Side, way: list[Fighter]) -> list[ev.Event]:
     """Apply one side's chosen losses and record them in the battle."""
     lost = [f"{f.code}@{f.hex}" for f in way]
-    return loss_events(state, way) + [ev.BattleUpdated(with_losses(state.battle, side, lost))]
+    return loss_events(state, way) + [ev.BattleUpdated(with_losses(battle_of(state), side, lost))]
 
 
 # -- take-over ----------------------------------------------------------------------------
@@ -319,12 +327,12 @@ def trapped_events(state: GameState, groups: list[list[Unit]]) -> list[ev.Event]
     units = [u for group in groups for u in group]
     lost = [f"{piece_code(u)}@{u.hex}" for u in units]
     return units_lost_events(state, [u.id for u in units], "trapped") + [
-        ev.BattleUpdated(with_losses(state.battle, "defender", lost))
+        ev.BattleUpdated(with_losses(battle_of(state), "defender", lost))
     ]
 
 
 # -- the flow -------------------------------------------------------------------------------
-def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> list[ev.Event]:
+def continue_battle(state: GameState, events: list[ev.Event], stage: Stage) -> list[ev.Event]:
     """After `events`, carry the battle on from `stage`: open the next choice, or end it.
 
     `state` is the state the handler was given; `events` are what the handler decided so
@@ -334,9 +342,9 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: str) -> lis
     out = list(events)
     after = fold(state, out)
     for st in STAGES[STAGES.index(stage):]:
-        b = after.battle
+        b = battle_of(after)
         step: list[ev.Event] = []
-        if st in ("defender", "attacker"):
+        if st == "defender" or st == "attacker":
             damage = damage_due(after, b, st)
             ways = minimal_sets(side_fighters(after, b, st), damage)
             if len(ways) > 1:

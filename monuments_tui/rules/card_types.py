@@ -8,7 +8,7 @@ Pure: standard library and msgspec only.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Literal, TypeGuard, get_args
 
 import msgspec
 
@@ -49,15 +49,25 @@ TaskKind = Literal[
 ]
 Reshuffle = Literal["always", "after_upgrades", "never"]
 
-RESOURCES: tuple[str, ...] = get_args(Resource)
-CIVS: tuple[str, ...] = get_args(Civ)
-SUPPLY_PIECES: tuple[str, ...] = get_args(SupplyPiece)
-ACTION_IDS: tuple[str, ...] = get_args(ActionId)
-AI_CARD_IDS: tuple[str, ...] = get_args(AiCardId)
-BONUS_EFFECTS: tuple[str, ...] = get_args(BonusEffect)
-OPTION_KINDS: tuple[str, ...] = get_args(OptionKind)
-TASK_KINDS: tuple[str, ...] = get_args(TaskKind)
-EXTRA_KINDS: tuple[str, ...] = get_args(ExtraKind)
+RESOURCES: tuple[Resource, ...] = get_args(Resource)
+CIVS: tuple[Civ, ...] = get_args(Civ)
+SUPPLY_PIECES: tuple[SupplyPiece, ...] = get_args(SupplyPiece)
+ACTION_IDS: tuple[ActionId, ...] = get_args(ActionId)
+AI_CARD_IDS: tuple[AiCardId, ...] = get_args(AiCardId)
+BONUS_EFFECTS: tuple[BonusEffect, ...] = get_args(BonusEffect)
+OPTION_KINDS: tuple[OptionKind, ...] = get_args(OptionKind)
+TASK_KINDS: tuple[TaskKind, ...] = get_args(TaskKind)
+EXTRA_KINDS: tuple[ExtraKind, ...] = get_args(ExtraKind)
+
+
+def is_resource(word: str | None) -> TypeGuard[Resource]:
+    """Whether a word of a command or a hex's production names one of the four resources."""
+    return word in RESOURCES
+
+
+def is_action_id(word: str) -> TypeGuard[ActionId]:
+    """Whether a command's word names one of the ten action cards."""
+    return word in ACTION_IDS
 
 QUEST_ISLAND_REGIONS = ("madagascar", "greenland", "uk", "easter_island", "hawaii", "cuba", "island7")
 """Island region ids a quest's `island` task may name (islands 1-7, Set-up l.124-144)."""

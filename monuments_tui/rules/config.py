@@ -12,14 +12,14 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
-from monuments_tui.rules.board import MODES, Mode
+from monuments_tui.rules.board import MODES as MODES, Mode
 from monuments_tui.rules.content import CIVS, Civ
 from monuments_tui.rules.layout import setup_key
 
 Difficulty = Literal["easy", "normal", "hard", "insane"]
 """The solo AI's four levels [Solo, l.432; l.457, l.522-529]."""
 
-DIFFICULTIES: tuple[str, ...] = get_args(Difficulty)
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
 
 # Option values, refused outside these domains when a save header is decoded and by `validate_config`.
 Discount = Literal["cumulative", "flat"]
@@ -162,11 +162,11 @@ def check_options(options: RuleOptions) -> None:
             raise ValueError(f"rule option {field.name} takes {domain_words(field.type)}, not {value!r}") from None
 
 
-def domain_words(tp) -> str:
+def domain_words(tp: object) -> str:
     """What a rule option takes, in words: "together or each", "a whole number from 1 to 3"."""
     if typing.get_origin(tp) is Literal:
         return " or ".join(str(a) for a in get_args(tp))
     if typing.get_origin(tp) is Annotated:
         meta = get_args(tp)[1]
         return f"a whole number from {meta.ge} to {meta.le}"
-    return "yes or no" if tp is bool else tp.__name__
+    return "yes or no" if tp is bool else str(getattr(tp, "__name__", tp))

@@ -20,14 +20,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from importlib import resources
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from monuments_tui.rules.card_types import (  # the vocabulary (ACTION_IDS ... Resource) is read from here too
     ACTION_IDS as ACTION_IDS,
     AI_SCORE_CARD,
-    CIVS,
+    CIVS as CIVS,
     RESOURCES as RESOURCES,
     SOLO_PLAYER_MARK,
     Ability,
@@ -45,6 +45,8 @@ from monuments_tui.rules.card_types import (  # the vocabulary (ACTION_IDS ... R
     QuestDeck as QuestDeck,
     Resource as Resource,
     ScoreCard,
+    is_action_id as is_action_id,
+    is_resource as is_resource,
     solo_pool,
 )
 from monuments_tui.rules.content_checks import validate
@@ -59,11 +61,12 @@ class _CardFile(msgspec.Struct, Generic[T], forbid_unknown_fields=True):
     cards: tuple[T, ...]
 
 
-_FILES: dict[str, type] = {
-    "action_cards.json": ActionCard, "common_bonus.json": CommonBonus,
-    "personal_bonus.json": PersonalBonusCard, "abilities.json": Ability,
-    "score_cards.json": ScoreCard, "quests.json": Quest, "solo_quests.json": Quest,
-    "ai_cards.json": AiCard,
+# Each file holds its own card type; `Content`'s fields name them, so a file's cards are typed there.
+_FILES: dict[str, type[_CardFile[Any]]] = {
+    "action_cards.json": _CardFile[ActionCard], "common_bonus.json": _CardFile[CommonBonus],
+    "personal_bonus.json": _CardFile[PersonalBonusCard], "abilities.json": _CardFile[Ability],
+    "score_cards.json": _CardFile[ScoreCard], "quests.json": _CardFile[Quest], "solo_quests.json": _CardFile[Quest],
+    "ai_cards.json": _CardFile[AiCard],
 }
 
 
@@ -92,12 +95,12 @@ def parse_content(raw: Mapping[str, bytes]) -> Content:
         ContentError: a file is missing, does not match its schema, or the cards break a
             rule of the component list or the rules review; the message lists every problem.
     """
-    decoded: dict[str, _CardFile] = {}
-    for name, card_type in _FILES.items():
+    decoded: dict[str, _CardFile[Any]] = {}
+    for name, file_type in _FILES.items():
         if name not in raw:
             raise ContentError(f"card data file data/cards/{name} is missing")
         try:
-            decoded[name] = msgspec.json.decode(raw[name], type=_CardFile[card_type])
+            decoded[name] = msgspec.json.decode(raw[name], type=file_type)
         except msgspec.MsgspecError as exc:
             raise ContentError(f"data/cards/{name}: {exc}") from exc
     c = {name: f.cards for name, f in decoded.items()}

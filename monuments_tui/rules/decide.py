@@ -66,7 +66,7 @@ def any_legal(state: GameState) -> bool:
 
 
 def _name(command: Command) -> str:
-    return type(command).__struct_config__.tag
+    return str(type(command).__struct_config__.tag)  # every command class is tagged with its name
 
 
 def _hint(state: GameState) -> str:

@@ -11,13 +11,17 @@ def seat_name(state: GameState, seat: int) -> str:
     return state.players[seat].civ.capitalize()
 
 
+def _side(green: bool) -> str:
+    """The side a card is played on."""
+    return "green" if green else "red"
+
+
 def describe_pending(state: GameState) -> str:
     """One line: who must decide what, e.g. "Greece: Movement (green), 2 more units"."""
     p = state.pending
     if p is None:
         return "the game is over"
     who = seat_name(state, p.seat)
-    side = lambda green: "green" if green else "red"  # noqa: E731
     match p:
         case pd.ChooseStartQuest():
             return f"{who}: keep one starting quest ({', '.join(p.options)})"
@@ -28,19 +32,19 @@ def describe_pending(state: GameState) -> str:
         case pd.AfterAction():
             return f"{who}: turn in a completed quest, or end the turn"
         case pd.MovementStep():
-            return f"{who}: Movement ({side(p.green)}), up to {p.slots} more unit(s)"
+            return f"{who}: Movement ({_side(p.green)}), up to {p.slots} more unit(s)"
         case pd.ProductionStep():
-            return f"{who}: Production ({side(p.green)}), up to {p.left} more hex(es)"
+            return f"{who}: Production ({_side(p.green)}), up to {p.left} more hex(es)"
         case pd.BuildStep():
-            return f"{who}: Build a building ({side(p.green)}): build or repair one"
+            return f"{who}: Build a building ({_side(p.green)}): build or repair one"
         case pd.PopulateStep():
-            return f"{who}: Populate ({side(p.green)}), {p.left} more town(s)"
+            return f"{who}: Populate ({_side(p.green)}), {p.left} more town(s)"
         case pd.TradeStep():
-            return f"{who}: Trade ({side(p.green)}), up to {p.left} more trade(s)"
+            return f"{who}: Trade ({_side(p.green)}), up to {p.left} more trade(s)"
         case pd.UpgradeStep():
-            return f"{who}: Upgrade ({side(p.green)}): choose a red card to upgrade"
+            return f"{who}: Upgrade ({_side(p.green)}): choose a red card to upgrade"
         case pd.MonumentStep():
-            return f"{who}: Build the next monument layer ({side(p.green)})"
+            return f"{who}: Build the next monument layer ({_side(p.green)})"
         case pd.ChooseCommonBonus():
             return f"{who}: choose a Layer-{p.level} common bonus"
         case pd.ChoosePersonalOption():
@@ -49,12 +53,12 @@ def describe_pending(state: GameState) -> str:
             nxt = p.queue[0].what if p.queue else "nothing"
             return f"{who}: place {nxt} ({len(p.queue)} to place)"
         case pd.TrainStep():
-            return f"{who}: Train ({side(p.green)}): a unit or a weapon"
+            return f"{who}: Train ({_side(p.green)}): a unit or a weapon"
         case pd.ChooseWeaponHolder():
             whose = "the trained worker's weapon" if p.reason == "reassign" else "the free weapon"
             return f"{who}: give {whose} to an unarmed worker, or to nobody"
         case pd.AttackStep():
-            return f"{who}: Attack ({side(p.green)}): declare the target and attackers"
+            return f"{who}: Attack ({_side(p.green)}): declare the target and attackers"
         case pd.AssignDamage():
             where = f" on {state.battle.target}" if state.battle and p.side == "defender" else ""
             return f"{who}: choose the pieces{where} that take {p.damage} battle damage ({p.side})"

@@ -7,7 +7,8 @@ Every rule is checked in `decide`; here an event is simply written into the stat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -35,7 +36,10 @@ def apply_in_place(s: GameState, e: ev.Event) -> None:
     _APPLY[type(e)](s, e)
 
 
-def _add(counts: dict[str, int], key: str, delta: int) -> None:
+K = TypeVar("K", bound=str)
+
+
+def _add(counts: dict[K, int], key: K, delta: int) -> None:
     value = counts.get(key, 0) + delta
     if value:
         counts[key] = value
@@ -281,7 +285,8 @@ def _game_ended(s: GameState, e: ev.GameEnded) -> None:
     s.pending = None
 
 
-_APPLY = {
+# Each applier takes the event type it is keyed by, which `apply_in_place` looks up by the event's own type.
+_APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.PendingSet: _pending,
     ev.PhaseChanged: _phase,
     ev.TurnBegan: _turn_began,

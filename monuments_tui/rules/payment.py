@@ -10,9 +10,10 @@ most of it, so the choice is deterministic and never wastes a discount.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from monuments_tui.rules.commands import Take
-from monuments_tui.rules.content import RESOURCES
+from monuments_tui.rules.content import RESOURCES, Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import ResourcesSpent
 from monuments_tui.rules.queries import controlled_resources, resource_totals
@@ -21,13 +22,13 @@ from monuments_tui.rules.state import GameState
 SPEND_RULE = "Production, l.229: only resources on hexes with your worker can be spent"
 
 
-def describe(cost: Counter | dict[str, int]) -> str:
+def describe(cost: Mapping[Resource, int]) -> str:
     """A cost in words: "1 wood, 2 food" (or "nothing")."""
     parts = [f"{cost[r]} {r}" for r in RESOURCES if cost.get(r, 0) > 0]
     return ", ".join(parts) if parts else "nothing"
 
 
-def discounted(cost: dict[str, int], discount: int, holdings: Counter, minimum: int = 1) -> Counter:
+def discounted(cost: Mapping[Resource, int], discount: int, holdings: Counter[Resource], minimum: int = 1) -> Counter[Resource]:
     """`cost` less `discount` resources, taken where the payer is shortest; never below `minimum`.
 
     The rulebook's discounts are "of your choice" with a minimum of 1 resource
@@ -45,8 +46,10 @@ def discounted(cost: dict[str, int], discount: int, holdings: Counter, minimum: 
     return +need
 
 
-def auto_payment(state: GameState, seat: int, cost: dict[str, int], discount: int = 0, minimum: int = 1) -> list[Take]:
-    """The automatic payment of `cost` (less `discount`) for `seat`.
+def auto_payment(
+    state: GameState, seat: int, cost: Mapping[Resource, int], discount: int = 0, minimum: int = 1
+) -> list[ResourcesSpent]:
+    """The events of the automatic payment of `cost` (less `discount`) for `seat`.
 
     Raises:
         RuleViolation: if `seat` does not control enough resources, naming what is missing.
@@ -61,7 +64,7 @@ def auto_payment(state: GameState, seat: int, cost: dict[str, int], discount: in
             f"You control {describe(holdings)}.",
         )
     places = controlled_resources(state, seat)
-    takes = []
+    takes: list[ResourcesSpent] = []
     for resource in RESOURCES:
         left = need[resource]
         sources = sorted(
@@ -72,23 +75,23 @@ def auto_payment(state: GameState, seat: int, cost: dict[str, int], discount: in
             if left == 0:
                 break
             n = min(left, places[place][resource])
-            takes.append(Take(place, resource, n))
+            takes.append(ResourcesSpent(place, resource, n))
             left -= n
     return takes
 
 
 def check_payment(
-    state: GameState, seat: int, cost: dict[str, int], discount: int, takes: tuple[Take, ...], minimum: int = 1
-) -> list[Take]:
-    """Validate an explicit payment: it must cover `cost` less at most `discount` (never below `minimum`).
+    state: GameState, seat: int, cost: Mapping[Resource, int], discount: int, takes: tuple[Take, ...], minimum: int = 1
+) -> list[ResourcesSpent]:
+    """Validate an explicit payment, and give its events: it must cover `cost` less at most `discount` (never below `minimum`).
 
     Raises:
         RuleViolation: naming the first problem and what the cost is.
     """
-    paid: Counter = Counter()
-    per_place: Counter = Counter()
+    paid: Counter[Resource] = Counter()
+    per_place: Counter[tuple[str, Resource]] = Counter()
     for take in takes:
-        if take.resource not in RESOURCES or take.n < 1:
+        if not is_resource(take.resource) or take.n < 1:
             raise RuleViolation(f"cannot pay {take.n} {take.resource}", SPEND_RULE)
         paid[take.resource] += take.n
         per_place[(take.hex, take.resource)] += take.n
@@ -108,20 +111,18 @@ def check_payment(
         hint = f"The cost is {describe(cost)}"
         hint += f" with {discount} resource(s) off of your choice." if discount else "."
         raise RuleViolation(f"a payment of {describe(paid)} does not match the cost", SPEND_RULE, hint)
-    return [Take(h, r, n) for (h, r), n in sorted(per_place.items())]
+    return [ResourcesSpent(h, r, n) for (h, r), n in sorted(per_place.items())]
 
 
 def payment_events(
     state: GameState,
     seat: int,
-    cost: dict[str, int],
+    cost: Mapping[Resource, int],
     discount: int = 0,
     takes: tuple[Take, ...] = (),
     minimum: int = 1,
 ) -> list[ResourcesSpent]:
     """Events that pay `cost` (explicitly with `takes`, or automatically)."""
     if takes:
-        chosen = check_payment(state, seat, cost, discount, takes, minimum)
-    else:
-        chosen = auto_payment(state, seat, cost, discount, minimum)
-    return [ResourcesSpent(t.hex, t.resource, t.n) for t in chosen]
+        return check_payment(state, seat, cost, discount, takes, minimum)
+    return auto_payment(state, seat, cost, discount, minimum)

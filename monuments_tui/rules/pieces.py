@@ -8,20 +8,22 @@ from importlib.resources import files
 
 import msgspec
 
+from monuments_tui.rules.card_types import Resource
+
 
 class LayerCost(msgspec.Struct, frozen=True):
     """What one monument layer needs [Monument costs, l.170-174 (B1)]."""
 
     layer: int
     hexes: int
-    cost: dict[str, int]
+    cost: dict[Resource, int]
     workers: int
     source: str = ""
 
 
 class Pieces(msgspec.Struct, frozen=True):
-    building_costs: dict[str, dict[str, int]]
-    unit_costs: dict[str, dict[str, int]]
+    building_costs: dict[str, dict[Resource, int]]
+    unit_costs: dict[str, dict[Resource, int]]
     unit_moves: dict[str, int]
     monument: tuple[LayerCost, ...]
 

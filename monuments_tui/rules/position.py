@@ -10,15 +10,17 @@ writing by hand, is described in docs/positions.md.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import msgspec
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.config import RuleOptions
+from monuments_tui.rules.content import Resource
 from monuments_tui.rules.position_fields import NONE, field_value, struct_fields, yes_no
 from monuments_tui.rules.queries import piece_code
-from monuments_tui.rules.state import Building, GameState, Unit
+from monuments_tui.rules.state import Building, GameState, Player, Unit
 
 HEADER = "monuments position 1"
 """The first line of every position (the number is the format's version)."""
@@ -35,7 +37,7 @@ def format_position(state: GameState) -> str:
 
 
 # -- lists and tables ---------------------------------------------------------------------------------
-def words(items) -> str:
+def words(items: Collection[str]) -> str:
     """Ids as words separated by spaces, or "-" for none."""
     return " ".join(items) if items else NONE
 
@@ -142,7 +144,7 @@ def building_word(building: Building) -> str:
     return f"{building.kind}{'*' if building.damaged else ''}#{building.id}"
 
 
-def resource_words(on: dict[str, int]) -> str:
+def resource_words(on: Mapping[Resource, int]) -> str:
     """"2wood 1food", in the table's own order; "-" for a place with an empty table."""
     return " ".join(f"{n}{r}" for r, n in on.items()) or NONE
 
@@ -152,7 +154,7 @@ def _number(piece_id: str) -> int:
     return int(digits) if digits.isdigit() else 0
 
 
-def _player_lines(p) -> list[str]:
+def _player_lines(p: Player) -> list[str]:
     return [
         f"hand {words(p.hand)}",
         f"discard {words(p.discard)}",

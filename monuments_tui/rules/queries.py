@@ -10,7 +10,7 @@ from collections import Counter
 from functools import cache
 
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.layout import Layout, layout_for
 from monuments_tui.rules.state import Building, GameState, Unit
 
@@ -101,7 +101,7 @@ def resource_holders(state: GameState, seat: int) -> list[str]:
     return sorted(places, key=_id_key)
 
 
-def controlled_resources(state: GameState, seat: int) -> dict[str, dict[str, int]]:
+def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource, int]]:
     """Resources `seat` may spend, by place [Production, l.229; Factory, l.250]."""
     out = {}
     for place in resource_holders(state, seat):
@@ -111,9 +111,9 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[str, int
     return out
 
 
-def resource_totals(state: GameState, seat: int) -> Counter:
+def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     """Totals of each resource `seat` controls."""
-    totals: Counter = Counter()
+    totals: Counter[Resource] = Counter()
     for on in controlled_resources(state, seat).values():
         totals.update(on)
     return totals

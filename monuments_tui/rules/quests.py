@@ -10,7 +10,8 @@ whole game: "the quest cards with battles ... may be fulfilled during the game" 
 from __future__ import annotations
 
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.card_types import QuestDeck, Task
+from monuments_tui.rules.content import is_resource, load_content
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
     controlled_land,
@@ -24,7 +25,7 @@ DECK_LEVELS = {"start": (0, 1), "0-1": (0, 1), "2-3": (2, 3), "4-5": (4, 5)}
 """Monument levels printed on each quest deck's back; starting quests count as 0-1 (B27)."""
 
 
-def deck_for_layers(layers: int) -> str:
+def deck_for_layers(layers: int) -> QuestDeck:
     """The quest deck a player with `layers` built draws from [l.369, l.375]."""
     return "0-1" if layers <= 1 else "2-3" if layers <= 3 else "4-5"
 
@@ -36,7 +37,7 @@ def first_counted_battle(state: GameState, seat: int, quest_id: str) -> int:
     return state.players[seat].battles_at_draw.get(quest_id, 0)
 
 
-def task_value(state: GameState, seat: int, task, since: int = 0) -> int:
+def task_value(state: GameState, seat: int, task: Task, since: int = 0) -> int:
     """How far `seat` is on one task: the count the task compares with its `n`.
 
     Battle tasks count the battles from `state.battles[since]` on.
@@ -47,7 +48,7 @@ def task_value(state: GameState, seat: int, task, since: int = 0) -> int:
     if kind == "land":
         return len(controlled_land(state, seat))
     if kind == "resource":
-        return resource_totals(state, seat)[task.resource]
+        return resource_totals(state, seat)[task.resource] if is_resource(task.resource) else 0
     if kind == "resources":
         return sum(resource_totals(state, seat).values())
     if kind == "resource_types":
@@ -100,9 +101,9 @@ def _region_matches(region: str, wanted: str) -> bool:
     return region == wanted or region.startswith(wanted + "_")
 
 
-def task_target(task) -> int:
+def task_target(task: Task) -> int:
     """The count a task needs (1 for yes/no tasks)."""
-    return getattr(task, "n", 1) or 1
+    return task.n or 1
 
 
 def check_quest(state: GameState, seat: int, quest_id: str) -> str:
@@ -116,7 +117,7 @@ def check_quest(state: GameState, seat: int, quest_id: str) -> str:
     return ""
 
 
-def describe_task(task) -> str:
+def describe_task(task: Task) -> str:
     """A task in words (short)."""
     kind = task.kind.replace("_", " ")
     detail = getattr(task, "resource", None) or getattr(task, "piece", None) or getattr(task, "region", None) or getattr(task, "card", None)

@@ -10,7 +10,7 @@ Its own module because set-up and quests (`actions/turn.py`), bonus placement
 from __future__ import annotations
 
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import RESOURCES
+from monuments_tui.rules.content import Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.queries import (
     HEX_LIMIT,
@@ -23,9 +23,9 @@ from monuments_tui.rules.state import GameState
 
 
 def check_resource_placement(
-    state: GameState, seat: int, resource: str, hex_id: str, *, need_worker: bool, must_match: bool, rule: str
-) -> None:
-    """Check that one `resource` from the bank may be put on `hex_id`.
+    state: GameState, seat: int, resource: str | None, hex_id: str, *, need_worker: bool, must_match: bool, rule: str
+) -> Resource:
+    """Check that one `resource` from the bank may be put on `hex_id`, and give it as a `Resource`.
 
     Used for starting resources (B55), bonus and quest resources (l.288, l.377) and trades
     (B54): an in-play land hex (never a monument), matching its production where the
@@ -35,7 +35,7 @@ def check_resource_placement(
     requirement refuses the placement.
     """
     board = load_board()
-    if resource not in RESOURCES:
+    if not is_resource(resource):
         raise RuleViolation(f"{resource!r} is not a resource", "Monument costs, l.170", "Resources: wood, food, metal, sheep.")
     if hex_id not in layout(state).land:
         raise RuleViolation(f"{hex_id} is not a land hex in play", "Set-up, l.120", "Resources go on producing land hexes.")
@@ -54,3 +54,4 @@ def check_resource_placement(
         raise RuleViolation(f"{hex_id} already holds {HEX_LIMIT} resources", "Production, l.232")
     if state.config.options.bank_limited and state.bank.get(resource, 0) < 1:
         raise RuleViolation(f"the bank has no {resource} left", "Components, l.78-81 (B50)")
+    return resource

@@ -5,6 +5,11 @@ its seed and commands; `decide` draws from it and writes both the outcome and th
 position into the events, and `evolve` never draws.
 """
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 
 
@@ -33,7 +38,7 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
             return value % n, state
 
 
-def shuffled(state: int, items: list) -> tuple[list, int]:
+def shuffled(state: int, items: Sequence[T]) -> tuple[list[T], int]:
     """A Fisher-Yates shuffle of a copy of `items`, and the new state."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

@@ -7,7 +7,7 @@ by id. States are msgspec Structs so that they copy, compare and serialise exact
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Literal, TypeGuard, get_args
 
 import msgspec
 
@@ -28,9 +28,19 @@ AbilityBuildingKind = Literal["workshop", "farm"]
 """Buildings that only an ability card builds (B21)."""
 BuildingKind = Literal[HexBuildingKind, AbilityBuildingKind]
 
-MILITARY: tuple[str, ...] = get_args(MilitaryKind)
-HEX_BUILDINGS: tuple[str, ...] = get_args(HexBuildingKind)
-ABILITY_BUILDINGS: tuple[str, ...] = get_args(AbilityBuildingKind)
+MILITARY: tuple[MilitaryKind, ...] = get_args(MilitaryKind)
+HEX_BUILDINGS: tuple[HexBuildingKind, ...] = get_args(HexBuildingKind)
+ABILITY_BUILDINGS: tuple[AbilityBuildingKind, ...] = get_args(AbilityBuildingKind)
+
+
+def is_military(kind: str) -> TypeGuard[MilitaryKind]:
+    """Whether a command's word names a military unit."""
+    return kind in MILITARY
+
+
+def is_building(kind: str) -> TypeGuard[BuildingKind]:
+    """Whether a command's word names a building that stands on a hex (not a bridge or ferry)."""
+    return kind in HEX_BUILDINGS or kind in ABILITY_BUILDINGS
 
 PIECE_LIMITS = {
     "worker": 15,

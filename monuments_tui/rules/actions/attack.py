@@ -11,7 +11,9 @@ from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.battle import (
     Fighter,
+    Stage,
     attack_power,
+    battle_of,
     continue_battle,
     damage_events,
     defence_fighters,
@@ -120,7 +122,7 @@ def attack(state: GameState, c: cmd.Attack) -> list[ev.Event]:
 def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
     """Choose the pieces that take this side's damage: a minimal set, rounded up [l.345-353 (B31, B32)]."""
     p = pending_as(state, pd.AssignDamage)
-    fighters = side_fighters(state, state.battle, p.side)
+    fighters = side_fighters(state, battle_of(state), p.side)
     ways = minimal_sets(fighters, p.damage)
     chosen: list[Fighter] = []
     for piece in c.pieces:
@@ -138,14 +140,14 @@ def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
             "Attack, l.347 (B32): pieces worth at least the damage; removing any one would leave less",
             f"Choose one of: {options}.",
         )
-    nxt = "attacker" if p.side == "defender" else "move_in"
+    nxt: Stage = "attacker" if p.side == "defender" else "move_in"
     return continue_battle(state, damage_events(state, p.side, chosen), nxt)
 
 
 @rule((pd.ChooseMoveIn, cmd.MoveIn))
 def move_in(state: GameState, c: cmd.MoveIn) -> list[ev.Event]:
     """Move at least one surviving attacker into the taken hex; the others may stay [l.355 (B33)]."""
-    b = state.battle
+    b = battle_of(state)
     groups = move_in_groups(state, b)
     survivors = [u for g in groups for u in g if u.id in b.attackers]
     chosen: list[list[Unit]] = []
@@ -175,7 +177,7 @@ def retreat(state: GameState, c: cmd.RetreatTo) -> list[ev.Event]:
     With the `retreat` option "together" (the default) every unit goes to the one hex
     chosen; with "each", name the units that go to this hex (or none: all that can).
     """
-    b = state.battle
+    b = battle_of(state)
     groups = retreat_groups(state, b.defender, b.target)
     options = {id(g[0]): retreat_options(state, b.defender, b.target, g) for g in groups}
     dests = sorted({d for o in options.values() for d in o})
@@ -189,7 +191,7 @@ def retreat(state: GameState, c: cmd.RetreatTo) -> list[ev.Event]:
     if c.pieces:
         if together:
             raise RuleViolation("all your units retreat together to one hex", "Attack, l.359 (B34)", f"Write: retreat {c.hex}.")
-        movers: list[list] = []
+        movers: list[list[Unit]] = []
         for piece in c.pieces:
             group = next((g for g in groups if any(piece_code(u) == piece.piece and u.hex == piece.hex for u in g) and g not in movers), None)
             if group is None or c.hex not in options[id(group[0])]:
@@ -231,13 +233,13 @@ def _gen_attack(state: GameState) -> Iterable[cmd.Command]:
 @generator(pd.AssignDamage)
 def _gen_damage(state: GameState) -> Iterable[cmd.Command]:
     p = pending_as(state, pd.AssignDamage)
-    for way in minimal_sets(side_fighters(state, state.battle, p.side), p.damage):
+    for way in minimal_sets(side_fighters(state, battle_of(state), p.side), p.damage):
         yield cmd.Damage(tuple(cmd.PieceAt(f.code, f.hex) for f in way))
 
 
 @generator(pd.ChooseMoveIn)
 def _gen_move_in(state: GameState) -> Iterable[cmd.Command]:
-    b = state.battle
+    b = battle_of(state)
     groups = move_in_groups(state, b)
     heads = [next(cmd.PieceAt(piece_code(u), u.hex) for u in g if u.id in b.attackers) for g in groups]
     for head in heads:
@@ -247,7 +249,7 @@ def _gen_move_in(state: GameState) -> Iterable[cmd.Command]:
 
 @generator(pd.Retreat)
 def _gen_retreat(state: GameState) -> Iterable[cmd.Command]:
-    b = state.battle
+    b = battle_of(state)
     each = state.config.options.retreat == "each"
     groups = retreat_groups(state, b.defender, b.target)
     dests = set()

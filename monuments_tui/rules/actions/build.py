@@ -10,14 +10,14 @@ from collections.abc import Iterable
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import bonus_amount, buildings_at, has_ability, layout, workers_on_land
 from monuments_tui.rules.registry import generator, pending_as, rule
-from monuments_tui.rules.state import ABILITY_BUILDINGS, HEX_BUILDINGS, Bridge, Building, Ferry, GameState
+from monuments_tui.rules.state import ABILITY_BUILDINGS, HEX_BUILDINGS, Bridge, Building, Ferry, GameState, is_building
 
 RULE = "Build a building, l.240"
 
@@ -28,7 +28,7 @@ def open_build(state: GameState, seat: int, green: bool) -> list[ev.Event]:
     return [ev.PendingSet(pd.BuildStep(seat, green=green))]
 
 
-def building_cost(piece: str) -> dict[str, int]:
+def building_cost(piece: str) -> dict[Resource, int]:
     """The cost of a building, bridge or ferry, or of an ability's workshop or farm [Buildings, l.246-254]."""
     if piece in ABILITY_BUILDINGS:
         ability = next(a for a in load_content().abilities if a.effect == piece)
@@ -52,7 +52,7 @@ def placement_events(state: GameState, seat: int, piece: str, hex_id: str, to: s
         raise RuleViolation(f"{hex_id} is not a land hex in play", RULE, "Build next to or on a land hex with your worker.")
     if not workers_on_land(state, seat, hex_id):
         raise RuleViolation(f"you have no worker on {hex_id}", RULE, "Build where one of your workers stands.")
-    if piece in HEX_BUILDINGS or piece in ABILITY_BUILDINGS:
+    if is_building(piece):
         if to is not None:
             raise RuleViolation(f"a {piece} stands on one hex", RULE, f"Write: build {piece} {hex_id}.")
         if piece in ABILITY_BUILDINGS:

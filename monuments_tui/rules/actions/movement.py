@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
+from monuments_tui.rules.content import Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.pieces import load_pieces
@@ -100,16 +101,24 @@ def _carry(state: GameState, unit: Unit, src: str, dst: str, carry: tuple[str, .
             "Movement, l.221",
             "Workers carry one resource (two with a horse or a carrying bonus).",
         )
-    on_src = dict(state.resources.get(src, {}))
-    for resource in carry:
-        if on_src.get(resource, 0) < 1:
-            raise RuleViolation(f"there is no {resource} to carry on {src}", "Movement, l.221")
-        on_src[resource] -= 1
+    load = _load_from(state, src, carry)
     if dst not in layout(state).land:
         raise RuleViolation(f"resources cannot be dropped on {dst}", "Movement, l.221 (B48)", "Carry them to a land hex.")
     if len(carry) > room_on(state, dst):
         raise RuleViolation(f"{dst} would hold more than {HEX_LIMIT} resources", "Production, l.232 (B52)")
-    return ev.ResourcesCarried(src, dst, tuple(carry))
+    return ev.ResourcesCarried(src, dst, load)
+
+
+def _load_from(state: GameState, place: str, carry: tuple[str, ...]) -> tuple[Resource, ...]:
+    """The resources a command names to carry, each of them on `place` [Movement, l.221]."""
+    on_place = dict(state.resources.get(place, {}))
+    load: list[Resource] = []
+    for word in carry:
+        if not is_resource(word) or on_place.get(word, 0) < 1:
+            raise RuleViolation(f"there is no {word} to carry on {place}", "Movement, l.221")
+        on_place[word] -= 1
+        load.append(word)
+    return tuple(load)
 
 
 # -- ferries ---------------------------------------------------------------------------
@@ -161,12 +170,7 @@ def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
         limit = sum(carry_limit(state, u) for u in chosen)
         if len(c.carry) > limit:
             raise RuleViolation(f"these passengers carry at most {limit} resource(s)", "Movement, l.221 (B48)")
-        on_land = dict(state.resources.get(ferry.land, {}))
-        for resource in c.carry:
-            if on_land.get(resource, 0) < 1:
-                raise RuleViolation(f"there is no {resource} to carry on {ferry.land}", "Movement, l.221")
-            on_land[resource] -= 1
-        events.append(ev.ResourcesCarried(ferry.land, c.ferry, tuple(c.carry)))
+        events.append(ev.ResourcesCarried(ferry.land, c.ferry, _load_from(state, ferry.land, c.carry)))
     events.append(ev.FerryMoved(c.ferry, ferry.water, None))
     return _advance(state, p, tuple(u.id for u in chosen), len(chosen), events)
 
@@ -184,10 +188,10 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
     targets = ferry_targets(state, p.seat, ferry.water, points, ferry.land)
     lay = layout(state)
     if c.dst in lay.water:
-        key = (c.dst, None)
+        key: tuple[str, str | None] | None = (c.dst, None)
     else:
-        key = next((k for k in sorted(targets, key=lambda k: (targets[k], k[0])) if k[1] == c.dst), (None, c.dst))
-    if key not in targets:
+        key = next((k for k in sorted(targets, key=lambda k: (targets[k], k[0])) if k[1] == c.dst), None)
+    if key is None or key not in targets:
         reach = sorted({k[1] or k[0] for k in targets})
         raise RuleViolation(
             f"{c.ferry} cannot reach {c.dst}",
@@ -219,7 +223,7 @@ def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
     return finish_action(state, [])
 
 
-def _loads(on_hex: dict[str, int], limit: int) -> list[tuple[str, ...]]:
+def _loads(on_hex: dict[Resource, int], limit: int) -> list[tuple[Resource, ...]]:
     """Every load of 1..limit resources that can be picked up from a hex, in a stable order."""
     loads = []
     kinds = sorted(on_hex)

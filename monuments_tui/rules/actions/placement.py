@@ -62,8 +62,8 @@ def place_events(
     if to is not None and what not in EDGE_BUILDINGS and what != "navy":
         raise RuleViolation(f"a {what} goes on one hex", BONUS_RULE, f"Write: place {what} {hex_id}.")
     if what in RESOURCES:
-        check_resource_placement(state, seat, what, hex_id, need_worker=True, must_match=True, rule=BONUS_RULE)
-        return [ev.ResourcesGained(hex_id, what, 1)], ()
+        resource = check_resource_placement(state, seat, what, hex_id, need_worker=True, must_match=True, rule=BONUS_RULE)
+        return [ev.ResourcesGained(hex_id, resource, 1)], ()
     if what == "worker":
         if player.supply.get("worker", 0) < 1:
             raise RuleViolation("you have no worker left in your supply", "Components, l.93 (B65)")

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.content import is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.queries import (
@@ -44,6 +45,8 @@ def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
     what the bank still holds (B50).
     """
     resource = load_board().hex(hex_id).resource
+    if not is_resource(resource):
+        return 0, "a hex producing nothing"  # only land hexes produce; `produce` refuses the others first
     workers = len(workers_on_land(state, seat, hex_id))
     raw = workers
     for b in buildings_at(state, hex_id, seat):
@@ -72,14 +75,14 @@ def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
     if c.hex in p.chosen:
         raise RuleViolation(f"{c.hex} was already chosen in this action", "Production, l.234", "Choose a different hex.")
     amount, reason = production_on(state, p.seat, c.hex)
-    if amount <= 0:
+    resource = load_board().hex(c.hex).resource
+    if amount <= 0 or not is_resource(resource):
         why = f" (limit: {reason})" if reason else ""
         raise RuleViolation(
             f"nothing would be produced on {c.hex}{why}",
             "Production, l.229-232",
             "Choose a hex with your workers or factory and room for more resources.",
         )
-    resource = load_board().hex(c.hex).resource
     events: list[ev.Event] = [ev.ResourcesGained(c.hex, resource, amount)]
     if p.left <= 1:
         return finish_action(state, events)

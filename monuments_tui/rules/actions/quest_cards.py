@@ -11,6 +11,7 @@ from itertools import combinations
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd, rng as random
 from monuments_tui.rules.actions.continuation import then_events
 from monuments_tui.rules.actions.opening import opener
+from monuments_tui.rules.content import QuestDeck
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.queries import bonus_amount
@@ -28,7 +29,7 @@ def open_quest(state: GameState, seat: int, green: bool) -> list[ev.Event]:
     return offer_quests(state, [], seat, n, least=1, then="after_action")
 
 
-def draw_quest_events(state: GameState, seat: int, deck: str, n: int) -> tuple[list[ev.Event], tuple[str, ...]]:
+def draw_quest_events(state: GameState, seat: int, deck: QuestDeck, n: int) -> tuple[list[ev.Event], tuple[str, ...]]:
     """Draw up to `n` cards of quest deck `deck`, top first, for `seat`.
 
     When the deck runs out, its discards are shuffled into a new deck; if there are none,
@@ -49,7 +50,9 @@ def draw_quest_events(state: GameState, seat: int, deck: str, n: int) -> tuple[l
     return events, tuple(drawn)
 
 
-def offer_quests(state: GameState, events: list[ev.Event], seat: int, n: int, least: int, then: str) -> list[ev.Event]:
+def offer_quests(
+    state: GameState, events: list[ev.Event], seat: int, n: int, least: int, then: pd.AfterBonus
+) -> list[ev.Event]:
     """Draw `n` quest cards from the deck of `seat`'s monument level, then wait for `ChooseQuestsToKeep`.
 
     You always draw from the deck matching the layers built so far [l.369, l.375].

@@ -46,8 +46,8 @@ def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
     rate = trade_rate(state, p.seat, p.green)
     paid = payment_events(state, p.seat, {c.give: rate}, 0, c.pay)
     after = fold(state, paid)
-    check_resource_placement(after, p.seat, c.get, c.hex, need_worker=True, must_match=False, rule=PLACE_RULE)
-    events: list[ev.Event] = [*paid, ev.ResourcesGained(c.hex, c.get, 1)]
+    got = check_resource_placement(after, p.seat, c.get, c.hex, need_worker=True, must_match=False, rule=PLACE_RULE)
+    events: list[ev.Event] = [*paid, ev.ResourcesGained(c.hex, got, 1)]
     if p.left <= 1:
         return finish_action(state, events)
     return events + [ev.PendingSet(pd.TradeStep(p.seat, green=p.green, left=p.left - 1, done=p.done + 1))]

@@ -19,7 +19,7 @@ from monuments_tui.rules.queries import has_military_allowance, layout, units_of
 from monuments_tui.rules.reach import can_enter, terrain_ok
 from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.removals import worker_removal_events
-from monuments_tui.rules.state import MILITARY, GameState, Unit
+from monuments_tui.rules.state import GameState, Unit, is_military
 
 RULE = "Train a military unit, l.309-311"
 AIR_FROM_LAYER = 3
@@ -60,7 +60,7 @@ def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: st
     weapon, if any, is the caller's to reassign).
     """
     player = state.players[seat]
-    if kind not in MILITARY:
+    if not is_military(kind):
         raise RuleViolation(f"{kind!r} is not a military unit", RULE, "Train a navy, army or air force.")
     if player.supply.get(kind, 0) < 1:
         aside = player.set_aside.get(kind, 0)
@@ -122,7 +122,7 @@ def weapon_steps(state: GameState, seat: int, events: list[ev.Event], reassign: 
     unarmed = any(not u.weapon for u in units_of(after, seat, "worker"))
     if reassign:
         if unarmed:
-            then = "free" if free else "after_action"
+            then: pd.AfterWeapon = "free" if free else "after_action"
             return out + [ev.PendingSet(pd.ChooseWeaponHolder(seat, reason="reassign", then=then))]
         out.append(ev.BankChanged("weapon", 1))
         after = fold(after, out[-1:])

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.content import ACTION_IDS
+from monuments_tui.rules.content import ACTION_IDS, ActionId, Resource, is_action_id
 from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
@@ -59,8 +59,10 @@ def keep_start_quest(state: GameState, c: cmd.KeepStartQuest) -> list[ev.Event]:
 def place_start_resource(state: GameState, c: cmd.PlaceStartResource) -> list[ev.Event]:
     """Place a starting resource on an in-play land hex that produces it (B55) [l.162]."""
     p = pending_as(state, pd.ChooseStartResource)
-    check_resource_placement(state, p.seat, c.resource, c.hex, need_worker=False, must_match=True, rule=START_RESOURCE_RULE)
-    events: list[ev.Event] = [ev.ResourcesGained(c.hex, c.resource, 1)]
+    resource = check_resource_placement(
+        state, p.seat, c.resource, c.hex, need_worker=False, must_match=True, rule=START_RESOURCE_RULE
+    )
+    events: list[ev.Event] = [ev.ResourcesGained(c.hex, resource, 1)]
     nxt = next_setup_pending(state, p.seat, p.left - 1)
     if nxt is not None:
         return events + [ev.PendingSet(nxt)]
@@ -77,18 +79,20 @@ def _gen_start_quest(state: GameState) -> Iterable[cmd.Command]:
 def _gen_start_resource(state: GameState) -> Iterable[cmd.Command]:
     board = load_board()
     for h in sorted(layout(state).land):
-        yield cmd.PlaceStartResource(board.hex(h).resource, h)
+        resource = board.hex(h).resource
+        if resource is not None:  # every land hex produces one
+            yield cmd.PlaceStartResource(resource, h)
 
 
 # -- playing cards -------------------------------------------------------------------------
-def card_opening(state: GameState, seat: int, card: str) -> list[ev.Event]:
+def card_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event]:
     """The events of playing `card`: it leaves the hand and its action opens."""
     played = [ev.CardPlayed(seat, card)]
     after = fold(state, played)
     return played + OPENERS[card](after, seat, card in state.players[seat].green)
 
 
-def playable(state: GameState, seat: int, card: str) -> bool:
+def playable(state: GameState, seat: int, card: ActionId) -> bool:
     """True if at least part of `card`'s effect can happen now (B59)."""
     if card not in OPENERS:
         return False
@@ -107,7 +111,7 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
     seat = pending_as(state, pd.ChooseAction).seat
     player = state.players[seat]
     card = c.card
-    if card not in ACTION_IDS:
+    if not is_action_id(card):
         raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_IDS)}.")
     if card not in player.hand:
         raise RuleViolation(
@@ -193,8 +197,11 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
                 f"For example: turn in {c.quest} {options[0][0]} {options[0][1]}.",
             )
         if c.resource is not None:
-            check_resource_placement(state, seat, c.resource, c.hex or "", need_worker=True, must_match=True, rule=QUEST_BONUS_RULE)
-            events.append(ev.ResourcesGained(c.hex, c.resource, 1))
+            hex_id = c.hex or ""
+            resource = check_resource_placement(
+                state, seat, c.resource, hex_id, need_worker=True, must_match=True, rule=QUEST_BONUS_RULE
+            )
+            events.append(ev.ResourcesGained(hex_id, resource, 1))
     elif c.resource is not None:
         raise RuleViolation(f"{c.quest} earns no bonus resource now", QUEST_BONUS_RULE, "Turn it in without one.")
     if isinstance(state.pending, pd.AfterAction):
@@ -204,14 +211,15 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
     return events
 
 
-def bonus_placements(state: GameState, seat: int) -> list[tuple[str, str]]:
+def bonus_placements(state: GameState, seat: int) -> list[tuple[Resource, str]]:
     """(resource, hex) pairs where a bonus resource may go: a hex producing it with your worker [l.377]."""
     board = load_board()
     out = []
     for h in sorted(layout(state).land):
-        resource = board.hex(h).resource
         try:
-            check_resource_placement(state, seat, resource, h, need_worker=True, must_match=True, rule=QUEST_BONUS_RULE)
+            resource = check_resource_placement(
+                state, seat, board.hex(h).resource, h, need_worker=True, must_match=True, rule=QUEST_BONUS_RULE
+            )
         except RuleViolation:
             continue
         out.append((resource, h))
