@@ -40,6 +40,10 @@ def test_the_goldens_are_there():
         "v1_0.3.0_two-players.jsonl",
         "v1_0.3.0_four-players-scarcity.jsonl",
         "v1_0.3.0_solo-hard.jsonl",
+        "v1_0.3.0_solo-easy.jsonl",
+        "v1_0.3.0_solo-normal.jsonl",
+        "v1_0.3.0_solo-insane.jsonl",
+        "v1_0.3.0_teaching.jsonl",
         *FORMAT_2,
     } <= names
 
@@ -74,6 +78,10 @@ def test_a_0_3_0_game_that_holds_under_todays_rules_goes_on_under_them():
 
 
 IN_PROGRESS = [
+    ("v1_0.3.0_teaching.jsonl", 150, False),
+    ("v1_0.3.0_solo-easy.jsonl", 300, True),
+    ("v1_0.3.0_solo-normal.jsonl", 300, True),
+    ("v1_0.3.0_solo-insane.jsonl", 300, True),
     ("v1_0.3.0_two-players.jsonl", 400, False),
     ("v1_0.3.0_four-players-scarcity.jsonl", 400, False),
     ("v1_0.3.0_four-players-scarcity.jsonl", 900, True),
@@ -101,7 +109,10 @@ def test_a_0_3_0_game_in_progress_continues_and_reloads(name, records, as_0_3_0,
         for _ in range(60):
             if session.state.pending is None:
                 break
-            session.execute(session.bot_command(rnd))
+            human = session.controller() == "human"
+            session.execute(rnd.choice(session.legal()) if human else session.bot_command(rnd))
+        if session.teaching and session.can_undo()[0]:
+            session.undo()  # a teaching game's undo goes into the file too
         played = msgspec.msgpack.encode(session.state)
     again, _ = GameSession.load(cut, saves_dir=tmp_path)
     with again:
