@@ -33,6 +33,22 @@ from monuments_tui.rules.state import MILITARY, Building, Ferry, GameState, Unit
 GREECE, EGYPT = 0, 1
 
 
+START_WORKERS = """
+    F19: greece w w w
+    H19: egypt wh wh w
+"""
+"""[board] lines: Greece's and Egypt's three starting workers on their monument hexes [Player set-up, l.160]."""
+START_BOARD = """
+    E19: 1wood
+    F18: 1sheep
+    F19: greece w w w
+    H18: 1sheep
+    H19: egypt wh wh w
+    I20: 1wood
+"""
+"""[board] lines: the starting workers and the first legal starting resources of Greece v Egypt, seed 1."""
+
+
 def position(*texts: str) -> GameState:
     """The position written in `texts` (docs/positions.md), joined by lines and indented as
     you like; the first line, "monuments position 1", may be left out."""

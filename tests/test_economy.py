@@ -6,16 +6,9 @@ from monuments_tui.rules import format_command, legal_commands
 from monuments_tui.rules.config import OPTIONS_0_3_0
 from monuments_tui.rules.pending import ProductionStep
 
-from .helpers import position, rejected, run
+from .helpers import START_BOARD, position, rejected, run
 
-SET_UP = """
-    E19: 1wood
-    F18: 1sheep
-    F19: greece w w w
-    H18: 1sheep
-    H19: egypt wh wh w
-    I20: 1wood
-"""
+SET_UP = START_BOARD
 """The board as the set-up leaves it: starting workers on the monument hexes, starting resources beside them."""
 
 

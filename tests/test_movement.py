@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import position, rejected, run
+from .helpers import START_WORKERS, position, rejected, run
 
 GAME = """
     game greece,egypt scarcity seed=1
@@ -10,10 +10,7 @@ GAME = """
 """
 """Greece v Egypt in round 3 (every player past their first turn), Greece to play."""
 
-MONUMENT_WORKERS = """
-    F19: greece w w w
-    H19: egypt wh wh w
-"""
+MONUMENT_WORKERS = START_WORKERS
 """Each side's three starting workers on its monument hex."""
 
 FERRY = "ferry#ferry90 F20 docked E20 by greece"

@@ -20,7 +20,7 @@ from monuments_tui.rules import (
 from monuments_tui.rules.quests import check_quest, first_counted_battle
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import HIDDEN, visible_event, visible_state
-from tests.helpers import game, position, rejected, run
+from tests.helpers import START_WORKERS, game, position, rejected, run
 
 GAME = """
     game greece,egypt scarcity seed=1
@@ -28,11 +28,7 @@ GAME = """
 """
 """Greece v Egypt in round 3 (every player past their first turn), Greece to play."""
 
-MONUMENT_WORKERS = """
-    [board]
-    F19: greece w w w
-    H19: egypt wh wh w
-"""
+MONUMENT_WORKERS = "[board]\n" + START_WORKERS
 """Each side's three starting workers on its monument hex, and nothing else on the board."""
 
 

@@ -9,7 +9,7 @@ from monuments_tui.rules import any_legal, decide, fold, legal_commands
 from monuments_tui.rules.pending import ChooseAction, MovementStep
 from monuments_tui.rules.registry import candidate_commands
 
-from .helpers import greece_egypt_ready, position, rejected, run, start
+from .helpers import START_BOARD, greece_egypt_ready, position, rejected, run, start
 
 LATER = """
     game greece,egypt scarcity seed=1
@@ -17,15 +17,7 @@ LATER = """
 """
 """Greece v Egypt in round 3, every player past their first turn, Greece to play."""
 
-SET_UP = """
-    [board]
-    E19: 1wood
-    F18: 1sheep
-    F19: greece w w w
-    H18: 1sheep
-    H19: egypt wh wh w
-    I20: 1wood
-"""
+SET_UP = "[board]\n" + START_BOARD
 """The board as the set-up leaves it: starting workers on the monument hexes, starting resources beside them."""
 
 
