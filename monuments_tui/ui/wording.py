@@ -194,6 +194,12 @@ def _quest_text(quest: str) -> str:
     return q.text.rstrip(".") if q else quest
 
 
+def civ_ids(names: list[str]) -> list[str]:
+    """The civilisations behind the log's seat names ("Maya (AI)" -> "maya"): the narration
+    names the AI's civilisation itself."""
+    return [name.split(" (")[0].lower() for name in names]
+
+
 def describe_events(events: tuple[ev.Event, ...], seat: int, viewer: int | None, names: list[str]) -> list[str]:
     """Extra lines for what the events revealed: dice, draws, layers, the game's end."""
     out = []
@@ -223,7 +229,7 @@ def describe_events(events: tuple[ev.Event, ...], seat: int, viewer: int | None,
             case ev.GameEnded():
                 out.append("the game is over")
             case ev.AiReported() | ev.AiNarrated():
-                out.append(narration_text(e, names) or "")
+                out.append(narration_text(e, civ_ids(names)) or "")
             case ev.UnitRemoved(unit=u, reason=reason) if reason == "killed":
                 out.append(f"unit {u} is destroyed")
             case ev.BuildingDamaged(building=b):

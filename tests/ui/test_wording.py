@@ -68,3 +68,13 @@ def test_the_monuments_are_named_where_they_are_shown():
         monument_hex = next(h.id for h in load_board().hexes.values() if h.monument_of == civ)
         assert f"{civ.capitalize()}'s monument hex: {name}, 0 layer(s) built" in shown(pane_text.inspector_text(state, monument_hex))
         assert f"{name}: layer 0/5" in players and name in table
+
+
+def test_the_ai_narration_names_its_civilisation_once():
+    """The log's seat names carry the controller ("Maya (AI)"); the narration names the AI itself."""
+    from monuments_tui.rules import events as ev
+    from monuments_tui.ui.wording import describe_events
+
+    drew = ev.AiReported(seat=0, what="drew", card="movement", next_card="population")
+    (line,) = describe_events((drew,), 0, None, ["Maya (AI)", "Inca"])
+    assert line.startswith("Maya (AI) draws Movement") and "(ai)" not in line
