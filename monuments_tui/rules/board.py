@@ -324,13 +324,13 @@ def _decode_world(raw: bytes) -> Board:
         raise ValueError(f"world.json needs exactly one monument per civilisation, has {monuments}")
     rivers = frozenset(frozenset(edge) for edge in world.rivers)
     setups: dict[str, dict[str, tuple[str, ...]]] = {}
-    for key, rec in world.setups.items():
-        if key != "+".join(rec.civs):
-            raise ValueError(f"set-up key {key!r} does not match its civs {rec.civs}")
-        for region in (*rec.abundance, *rec.scarcity):
+    for key, setup in world.setups.items():
+        if key != "+".join(setup.civs):
+            raise ValueError(f"set-up key {key!r} does not match its civs {setup.civs}")
+        for region in (*setup.abundance, *setup.scarcity):
             if region not in ISLAND_REGIONS:
                 raise ValueError(f"set-up {key!r} names unknown island region {region!r}")
-        setups[key] = {"abundance": tuple(rec.abundance), "scarcity": tuple(rec.scarcity)}
+        setups[key] = {"abundance": tuple(setup.abundance), "scarcity": tuple(setup.scarcity)}
     board = Board(hexes, world.rows, world.cols, rivers, setups)
     for edge in rivers:
         if len(edge) != 2 or not board.shared_edge(*edge):

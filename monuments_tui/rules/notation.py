@@ -11,6 +11,7 @@ and the README.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from monuments_tui.rules import commands as c
@@ -108,9 +109,11 @@ class _Reader:
         return self.hex() if self.more() and _HEX.match(self.words[self.i]) else None
 
     def ferry(self) -> str:
-        if not self.more() or not _FERRY.match(self.words[self.i]):
+        found = _FERRY.match(self.words[self.i]) if self.more() else None
+        if found is None:
             raise self.fail("a ferry id like ferry12 (or f12)")
-        return "ferry" + _FERRY.match(self.take()).group(1)
+        self.take()
+        return "ferry" + found.group(1)
 
     def ident(self, what: str) -> str:
         if not self.more() or not _ID.match(self.words[self.i].lower()):
@@ -281,7 +284,7 @@ def _parse_keep(r: _Reader) -> c.Command:
     return c.KeepQuests(tuple(quests))
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[_Reader], c.Command]] = {
     "startquest": lambda r: c.KeepStartQuest(r.ident("a quest id")),
     "start": lambda r: c.PlaceStartResource(r.resource(), r.hex()),
     "play": lambda r: c.PlayCard(r.ident("an action card")),

@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import re
 import typing
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
 from monuments_tui.rules.config import domain_words
 from monuments_tui.rules.errors import PositionError
-from monuments_tui.rules.pending import Placement
+from monuments_tui.rules.pending import Placement, PlacementSource
+
+S = TypeVar("S", bound=msgspec.Struct)
 
 SEAT_FIELDS = frozenset({"seat", "attacker", "defender"})
 """Fields of pending decisions and battles that hold a seat: written as the seat's civilisation."""
@@ -70,7 +72,7 @@ def field_value(value: Any, name: str, civs: tuple[str, ...]) -> str:
 
 
 # -- reading --------------------------------------------------------------------------------------
-def read_fields(cls, rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str, object]:
+def read_fields(cls: type[msgspec.Struct], rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str, object]:
     """`name=value` words read by the types of `cls`'s fields (the seat is read apart).
 
     Raises:
@@ -93,8 +95,8 @@ def read_fields(cls, rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str,
     return out
 
 
-def read_value(tp, raw: str, name: str, lineno: int, civs: tuple[str, ...]) -> Any:
-    """One field's value, by its type."""
+def read_value(tp: object, raw: str, name: str, lineno: int, civs: tuple[str, ...]) -> Any:
+    """One field's value, by its type (`tp`, a field's annotation, is known only when read, so is the value's: Any)."""
     if typing.get_origin(tp) in (typing.Annotated, typing.Literal):
         literal = typing.get_origin(tp) is typing.Literal
         value = read_value(str, raw, name, lineno, civs) if literal else read_value(typing.get_args(tp)[0], raw, name, lineno, civs)
@@ -122,7 +124,7 @@ def read_value(tp, raw: str, name: str, lineno: int, civs: tuple[str, ...]) -> A
     if origin in (tuple, list):
         items = [] if raw in ("", NONE) else raw.split(",")
         if args[0] is Placement:
-            values = [Placement(what, source or "bonus") for what, _, source in (i.partition(":") for i in items)]
+            values = [Placement(what, read_value(PlacementSource, source or "bonus", name, lineno, civs)) for what, _, source in (i.partition(":") for i in items)]
         else:
             values = [read_value(args[0], item, name, lineno, civs) for item in items]
         return origin(values)
@@ -141,7 +143,7 @@ def read_seat(civ: str, lineno: int, civs: tuple[str, ...]) -> int:
     return civs.index(civ.lower())
 
 
-def make(cls, values: dict, lineno: int):
+def make(cls: type[S], values: dict[str, object], lineno: int) -> S:
     """`cls(**values)`, checked against the field types as a decoded save is: a missing field
     or a value out of its domain is refused with the line."""
     try:

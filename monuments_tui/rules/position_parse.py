@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 import typing
+from collections.abc import Container, Iterable
+from typing import cast
 
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.board import load_board
-from monuments_tui.rules.config import MODES, GameConfig, RuleOptions, check_ai_seat, validate_config
+from monuments_tui.rules.board import Mode, load_board
+from monuments_tui.rules.card_types import Civ
+from monuments_tui.rules.config import MODES, Difficulty, GameConfig, RuleOptions, check_ai_seat, validate_config
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.notation import PIECES
@@ -35,9 +38,12 @@ from monuments_tui.rules.state import (
     Building,
     Ferry,
     Unit,
+    UnitKind,
+    is_building,
+    is_military,
 )
 
-PENDING_KINDS = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
+PENDING_KINDS: dict[str, type[pd.Pending]] = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
 _PIECE = re.compile(r"^([a-z]+)(\*)?(?:#([A-Za-z]+[0-9]+))?(?:@(ferry[0-9]+))?$")
 _RESOURCE = re.compile(r"^([0-9]+)([a-z]+)$")
 _FERRY_ID = re.compile(r"^ferry[0-9]+$")
@@ -80,10 +86,15 @@ class Reader:
         self.battle_records: list[tuple[int, BattleRecord]] = []
         self.ids: dict[str, int] = {}
         """Every id written, with its line."""
-        self.pieces: list = []
+        self.pieces: list[Unit | Building | Bridge | Ferry] = []
         """Every unit, building, bridge and ferry, in the order written (ids are given in that order)."""
         self.board = load_board()
         self.content = load_content()
+
+    @property
+    def civs(self) -> tuple[Civ, ...]:
+        """The game's civilisations (none before its game line, which `read` requires first)."""
+        return self.config.civs if self.config else ()
 
     # -- lines ------------------------------------------------------------------------------------
     def read(self, text: str) -> None:
@@ -109,19 +120,19 @@ class Reader:
                 self._header_line(lineno, key, rest)
             elif section == "board":
                 self._board_line(lineno, line)
+            elif isinstance(section, int):  # a civilisation's section, by its seat
+                self._player_line(lineno, section, key, rest)
             elif section == "cards":
                 self._card_line(lineno, key, rest)
-            else:
-                self._player_line(lineno, section, key, rest)
         if not seen_header:
             raise PositionError(0, f"the text is empty: a position starts with the line {HEADER!r}")
         if self.config is None:
             raise PositionError(0, "the position names no game: add 'game greece,egypt abundance seed=1'")
 
-    def _section(self, lineno: int, name: str):
+    def _section(self, lineno: int, name: str) -> str | int:
         if name in ("board", "cards"):
             return name
-        civs = self.config.civs if self.config else ()
+        civs = self.civs
         if name in civs:
             seat = civs.index(name)
             if seat in self.sections:
@@ -132,7 +143,7 @@ class Reader:
         raise PositionError(lineno, f"unknown section [{name}]; sections are [board], [cards] and one per civilisation "
                                     f"of the game ({', '.join(f'[{c}]' for c in civs)})")
 
-    def _remember(self, store: dict, key: str, lineno: int, value: object) -> None:
+    def _remember(self, store: dict[str, tuple[int, object]], key: str, lineno: int, value: object) -> None:
         if key in store:
             raise PositionError(lineno, f"'{key}' is given twice (first on line {store[key][0]})")
         store[key] = (lineno, value)
@@ -143,7 +154,7 @@ class Reader:
                 raise PositionError(lineno, f"'game' is given twice (first on line {self.game_line})")
             self.config, self.game_line = self._game(lineno, rest), lineno
         elif key == "options":
-            self._remember(self.given, key, lineno, read_fields(RuleOptions, rest, lineno, self.config.civs))
+            self._remember(self.given, key, lineno, read_fields(RuleOptions, rest, lineno, self.civs))
         elif key in ("round", "next-id", "rng"):
             self._remember(self.given, key, lineno, self.number(rest, lineno, key))
         elif key == "phase":
@@ -160,11 +171,11 @@ class Reader:
             card = None if rest == NONE else self.card(rest, ACTION_IDS, "action card", lineno)
             self._remember(self.given, key, lineno, card)
         elif key == "battle":
-            self._remember(self.given, key, lineno, make(Battle, read_fields(Battle, rest, lineno, self.config.civs), lineno))
+            self._remember(self.given, key, lineno, make(Battle, read_fields(Battle, rest, lineno, self.civs), lineno))
         elif key == "battle-record":
-            self.battle_records.append((lineno, make(BattleRecord, read_fields(BattleRecord, rest, lineno, self.config.civs), lineno)))
+            self.battle_records.append((lineno, make(BattleRecord, read_fields(BattleRecord, rest, lineno, self.civs), lineno)))
         elif key == "ai":
-            ai = make(AiState, read_fields(AiState, rest, lineno, self.config.civs), lineno)
+            ai = make(AiState, read_fields(AiState, rest, lineno, self.civs), lineno)
             for card in [*ai.draw, *ai.discard, *ai.set_aside, *([ai.card] if ai.card else [])]:
                 self.card(card, self.content.ai_by_id, "AI card", lineno)
             self._remember(self.given, key, lineno, ai)
@@ -195,11 +206,11 @@ class Reader:
             check_ai_seat(extra.get("solo"), civs.index(ai_seat) if ai_seat else None)
         except ValueError as exc:
             raise PositionError(lineno, str(exc)) from None
-        config = GameConfig(
-            civs=civs,
-            mode=words[1].lower(),
+        config = GameConfig(  # the words are checked just below by validate_config, as a decoded save's are
+            civs=cast(tuple[Civ, ...], civs),
+            mode=cast(Mode, words[1].lower()),
             seed=int(seed),
-            solo=extra.get("solo"),
+            solo=cast(Difficulty | None, extra.get("solo")),
         )
         try:
             validate_config(config)
@@ -207,7 +218,7 @@ class Reader:
             raise PositionError(lineno, str(exc)) from None
         return config
 
-    def _pending(self, lineno: int, rest: str):
+    def _pending(self, lineno: int, rest: str) -> pd.Pending | None:
         if rest == NONE:
             return None
         kind, _, rest = rest.partition(" ")
@@ -215,10 +226,12 @@ class Reader:
         if cls is None:
             raise PositionError(lineno, f"unknown pending decision {kind!r}; choose from {', '.join(PENDING_KINDS)}")
         seat_word, _, rest = rest.strip().partition(" ")
-        values = read_fields(cls, rest, lineno, self.config.civs)
+        values = read_fields(cls, rest, lineno, self.civs)
         values["seat"] = self.seat(seat_word, lineno)
-        for card in [*values.get("options", ()), *([values["card"]] if values.get("card") else [])]:
-            self.card(card, self.all_cards(), "card", lineno)
+        options, card = values.get("options", ()), values.get("card")
+        named = [*(options if isinstance(options, tuple) else ()), *([card] if isinstance(card, str) and card else [])]
+        for word in named:
+            self.card(word, self.all_cards(), "card", lineno)
         return make(cls, values, lineno)
 
     # -- the board ------------------------------------------------------------------------------
@@ -242,12 +255,12 @@ class Reader:
         on: dict[str, int] | None = None
         for w in words:
             low = w.lower()
-            if low in self.config.civs:
-                owner = self.config.civs.index(low)
+            if low in self.civs:
+                owner = self.civs.index(low)
             elif low == NONE or _RESOURCE.match(low):
                 on = self.resource_word(low, on if on is not None else {}, lineno, hex_id)
             elif owner is None:
-                raise PositionError(lineno, f"{w!r}: name the owner before the pieces, e.g. '{hex_id}: {self.config.civs[0]} {w}'")
+                raise PositionError(lineno, f"{w!r}: name the owner before the pieces, e.g. '{hex_id}: {self.civs[0]} {w}'")
             else:
                 self._piece(lineno, hex_id, owner, w)
         if on is not None:
@@ -280,10 +293,11 @@ class Reader:
             raise PositionError(lineno, f"{w!r}: only units travel aboard ferries")
         self.claim(pid, lineno)
         if is_unit:
-            kind = "worker" if code in UNIT_CODES else code
+            kind: UnitKind = code if is_military(code) else "worker"  # else one of UNIT_CODES
             self.units.append((lineno, Unit(pid or "", owner, kind, hex_id, ferry=ferry, **UNIT_CODES.get(code, {}))))
             self.pieces.append(self.units[-1][1])
         else:
+            assert is_building(code)  # the codes of PIECES that are not units are buildings
             self.buildings.append((lineno, Building(pid or "", owner, code, hex_id, damaged)))
             self.pieces.append(self.buildings[-1][1])
 
@@ -341,7 +355,7 @@ class Reader:
         elif key == "score":
             value = self.card(rest, content.score_by_id, "score card", lineno)
         else:
-            raise PositionError(lineno, self._unknown(key, PLAYER_KEYS, f"in [{self.config.civs[seat]}]"))
+            raise PositionError(lineno, self._unknown(key, PLAYER_KEYS, f"in [{self.civs[seat]}]"))
         self._remember(self.players[seat], key, lineno, value)
 
     def _card_line(self, lineno: int, key: str, rest: str) -> None:
@@ -366,7 +380,7 @@ class Reader:
         self._remember(self.given, f"{key} {which}", lineno, ids)
 
     # -- words ----------------------------------------------------------------------------------
-    def _unknown(self, key: str, allowed, where: str) -> str:
+    def _unknown(self, key: str, allowed: Iterable[str], where: str) -> str:
         return f"unknown line {key!r} {where}; the lines here are: {', '.join(allowed)}"
 
     def claim(self, pid: str | None, lineno: int) -> None:
@@ -383,7 +397,7 @@ class Reader:
         return hex_id
 
     def seat(self, civ: str, lineno: int) -> int:
-        return read_seat(civ, lineno, self.config.civs)
+        return read_seat(civ, lineno, self.civs)
 
     def number(self, text: str, lineno: int, what: str) -> int:
         if not text.isdigit():
@@ -395,12 +409,12 @@ class Reader:
         return {*ACTION_IDS, *c.common_by_id, *c.personal_by_id, *c.ability_by_id, *c.score_by_id,
                 *c.quest_by_id, *c.ai_by_id}
 
-    def card(self, card: str, table, what: str, lineno: int) -> str:
+    def card(self, card: str, table: Container[str], what: str, lineno: int) -> str:
         if card not in table:
             raise PositionError(lineno, f"unknown {what} {card!r} (`monuments cards` lists every card id)")
         return card
 
-    def cards(self, rest: str, table, what: str, lineno: int) -> list[str]:
+    def cards(self, rest: str, table: Container[str], what: str, lineno: int) -> list[str]:
         words = rest.split()
         if words == [NONE]:
             return []

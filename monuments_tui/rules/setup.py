@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from monuments_tui.rules import rng as random
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.card_types import SUPPLY_PIECES, Civ, QuestDeck, SupplyPiece, is_resource
 from monuments_tui.rules.config import GameConfig, validate_config
 from monuments_tui.rules.content import (
     ACTION_IDS,
@@ -25,8 +26,9 @@ from monuments_tui.rules.solo.deck import first_deck
 from monuments_tui.rules.solo.tables import quests_the_ai_can_complete
 from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState, Player, Unit
 
-QUEST_DECKS = ("0-1", "2-3", "4-5")
-SET_ASIDE_PIECES = ("town", "fort", "factory", "navy", "army", "air")
+QUEST_DECKS: tuple[QuestDeck, ...] = ("0-1", "2-3", "4-5")
+SET_ASIDE_PIECES: tuple[SupplyPiece, ...] = SUPPLY_PIECES
+"""What a personal bonus deck's set-up card may set aside: every piece in the supply but workers."""
 AI_SCORE_CARD = {"easy": "ai1", "hard": "ai1", "normal": "ai2", "insane": "ai2"}
 """Two AI score cards for four levels (B23): Easy and Hard score with AI-1, Normal and
 Insane with AI-2; crossed with the two monument tables this makes four distinct levels."""
@@ -87,7 +89,7 @@ def _score_card(config: GameConfig, seat: int, dealt_scores: list[str]) -> str:
 
 
 def _new_player(
-    config: GameConfig, seat: int, civ: str, score: str, deck: str | None, units: dict[str, Unit]
+    config: GameConfig, seat: int, civ: Civ, score: str, deck: str | None, units: dict[str, Unit]
 ) -> Player:
     """A seat's player after the deal; its 3 starting workers join `units` on its monument."""
     supply = dict(PIECE_LIMITS)
@@ -129,25 +131,25 @@ def _take_personal_deck(deck: str, supply: dict[str, int], set_aside: dict[str, 
     return [c.id for c in cards[1:]] + [setup_card.id]
 
 
-def _ability(config: GameConfig, civ: str) -> tuple[str | None, dict[str, int]]:
+def _ability(config: GameConfig, civ: Civ) -> tuple[str | None, dict[str, int]]:
     """The civilization's ability card and the tokens it starts with (none in solo)."""
     if not config.options.abilities or config.solo is not None:
         return None, {}
     card = next(a for a in load_content().abilities if a.civ == civ)
-    tokens = {card.effect: card.tokens} if card.tokens and card.effect in ("workshop", "farm", "horses") else {}
+    tokens: dict[str, int] = {card.effect: card.tokens} if card.tokens and card.effect in ("workshop", "farm", "horses") else {}
     return card.id, tokens
 
 
 def _shuffled_quests(
     config: GameConfig, state_rng: int
-) -> tuple[list[str], dict[str, list[str]], int]:
+) -> tuple[list[str], dict[QuestDeck, list[str]], int]:
     """The starting quests and the three quest decks, each shuffled."""
     solo = config.solo is not None
     quests = quests_for(len(config.civs), solo)
     if solo and config.options.solo_pool_ai_can_complete:
         quests = quests_the_ai_can_complete(quests)  # B83
     starting, state_rng = random.shuffled(state_rng, [q.id for q in quests if q.deck == "start"])
-    quest_decks = {}
+    quest_decks: dict[QuestDeck, list[str]] = {}
     for deck in QUEST_DECKS:
         ids = [q.id for q in quests if q.deck == deck]
         quest_decks[deck], state_rng = random.shuffled(state_rng, ids)
@@ -176,7 +178,7 @@ def _common_piles(seats: int, solo: bool) -> dict[int, list[str]]:
     return levels
 
 
-def next_setup_pending(state: GameState, seat: int, left: int):
+def next_setup_pending(state: GameState, seat: int, left: int) -> ChooseStartResource | ChooseStartQuest | None:
     """The set-up decision after `seat` has `left` starting resources still to place [Player set-up, l.154, l.162].
 
     Players choose in seat order: keep a starting quest, then place two resources.
@@ -201,5 +203,6 @@ def _place_ai_start_resources(state: GameState, seat: int) -> None:
     pick, state.rng = random.randbelow(state.rng, len(candidates))
     hex_id = candidates[pick]
     resource = board.hex(hex_id).resource
+    assert is_resource(resource)  # a hex without a resource is sea, never land [Set-up, l.116]
     state.resources[hex_id] = {resource: 2}
     state.bank[resource] -= 2

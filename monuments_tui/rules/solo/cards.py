@@ -82,7 +82,7 @@ def population(t: AiContext) -> str:
     if not done:
         t.report("populated_nothing")
         return "nothing"
-    t.report("populated", hexes=tuple(c.hex for c, _ in done))
+    t.report("populated", hexes=tuple(c.hex for c, _ in done if isinstance(c, cmd.Populate)))  # all are
     return "done"
 
 
@@ -121,13 +121,16 @@ def building_sites(t: AiContext, kind: str) -> list[str]:
     return out
 
 
-def site_score(t: AiContext, kind: str) -> Callable[[str], tuple]:
+def site_score(t: AiContext, kind: str) -> Callable[[str], tuple[int, ...]]:
     """The placement priorities of each building [l.508]."""
     seat = t.seat
     state = t.state
     board = load_board()
     near = PlayerDistance(state, seat)
-    count = lambda h: len(workers_on_land(state, seat, h))  # noqa: E731
+
+    def count(h: str) -> int:
+        return len(workers_on_land(state, seat, h))
+
     if kind == "town":
 
         empty = {h for h in layout(state).land if not owners_at(state, h)}

@@ -16,9 +16,9 @@ board, so the AI obeys every movement, production and populate rule a person doe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -27,7 +27,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.commands import Command, Done
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import apply_in_place, fold
-from monuments_tui.rules.pending import Pending
+from monuments_tui.rules.pending import PendingAny
 from monuments_tui.rules.queries import (
     controlled_resources,
     layout,
@@ -36,7 +36,12 @@ from monuments_tui.rules.queries import (
     units_of,
 )
 from monuments_tui.rules.registry import GENERATORS, RULES
-from monuments_tui.rules.state import AiOutcome, AiState, GameState, copy_state
+from monuments_tui.rules.state import AiOutcome, AiState, GameState, Unit, copy_state
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+T = TypeVar("T")
 
 FLOW_EVENTS = (ev.PendingSet, ev.TurnBegan, ev.GameEnded, ev.PhaseChanged, ev.CardDiscarded)
 """Events of the turn flow that a borrowed card rule emits and the AI's turn replaces."""
@@ -127,17 +132,17 @@ class AiContext:
         self.add(ev.RandomDrawn(pos, k + 1, n, purpose))
         return k
 
-    def best(self, options: list, score: Callable[[object], object], why: ev.DrawPurpose = "tie_break"):
+    def best(self, options: Sequence[T], score: Callable[[T], SupportsRichComparison], why: ev.DrawPurpose = "tie_break") -> T:
         """The option with the highest score; a tie is broken by the game's generator (B79)."""
         if not options:
-            return None
+            raise ValueError("the AI has no option to choose from: offer at least one")
         scored = [(score(o), i) for i, o in enumerate(options)]
         top = max(s for s, _ in scored)
         tied = [options[i] for s, i in scored if s == top]
         return tied[self.random_index(len(tied), why)]
 
     # -- borrowed card rules ---------------------------------------------------------------
-    def try_rule(self, pending: Pending, command: Command) -> list[ev.Event] | None:
+    def try_rule(self, pending: PendingAny, command: Command) -> list[ev.Event] | None:
         """The events a card rule gives for `command` with `pending` open, or None if illegal."""
         handler = RULES.get((type(pending), type(command)))
         if handler is None:
@@ -151,7 +156,7 @@ class AiContext:
         finally:
             self.state.pending = saved
 
-    def candidates(self, pending: Pending) -> list[Command]:
+    def candidates(self, pending: PendingAny) -> list[Command]:
         """Candidate commands the card's generators propose for `pending` (no Done)."""
         saved = self.state.pending
         self.state.pending = pending
@@ -167,7 +172,7 @@ class AiContext:
 
     def run_steps(
         self,
-        pending: Pending,
+        pending: PendingAny | None,
         score: Callable[[GameState, Command], float],
         keep_going: Callable[[float, float], bool] | None = None,
         allow: Callable[[Command], bool] | None = None,
@@ -226,7 +231,7 @@ class AiContext:
         near = PlayerDistance(self.state, self.seat)
         ferries = self.state.ferries
 
-        def key(place: str):
+        def key(place: str) -> tuple[bool, tuple[int, int], str]:
             where = ferries[place].water if place in ferries else place
             workers = sum(1 for u in self.state.units.values() if u.owner == self.seat and u.kind == "worker" and (u.ferry or u.hex) == place)
             return (workers != 1, near(where), place)
@@ -245,7 +250,7 @@ class AiContext:
                 break
         return out
 
-    def workers(self) -> list:
+    def workers(self) -> list[Unit]:
         """The AI's workers on the board."""
         return units_of(self.state, self.seat, "worker")
 

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 
 from monuments_tui.rules import events as ev, rng as random
 from monuments_tui.rules.card_types import AI_CARD_IDS
+from monuments_tui.rules.config import Difficulty
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.solo.tables import load_solo
 from monuments_tui.rules.state import HEX_BUILDINGS, MILITARY, AiState, GameState
@@ -24,7 +25,7 @@ def card_name(card: str) -> str:
     return load_content().ai_by_id[card].name
 
 
-def first_deck(difficulty: str, rng: int) -> tuple[AiState, int]:
+def first_deck(difficulty: Difficulty, rng: int) -> tuple[AiState, int]:
     """The first draw pile: the other 7 cards shuffled, Movement on top [l.438]."""
     first = load_solo().first_card
     others = [c for c in AI_CARD_IDS if c != first]

@@ -7,16 +7,17 @@ where the AI is stronger; else move one unit and reshuffle.
 
 from __future__ import annotations
 
-from monuments_tui.rules import events as ev, pending as pd
+from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.populate import new_worker_events
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.card_types import is_resource
 from monuments_tui.rules.queries import controlled_land, monument_hex, resource_totals, units_of
 from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.solo.context import AiContext
 from monuments_tui.rules.solo.measures import nearest, new_worker_reach
 from monuments_tui.rules.solo.shared import amounts, move_units, reshuffle_all, spend
 from monuments_tui.rules.solo.special import train_unit
-from monuments_tui.rules.solo.tables import ai_layer, layer_bonus
+from monuments_tui.rules.solo.tables import AiLayer, ai_layer, layer_bonus
 from monuments_tui.rules.state import Unit
 
 
@@ -30,10 +31,10 @@ def sacrifice_order(t: AiContext, n: int) -> list[Unit]:
         workers = [u for u in units_of(state, seat, "worker") if u not in picked]
         towns = {b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town"}
 
-        def left(h):
+        def left(h: str) -> int:
             return sum(1 for u in workers if u.hex == h and u.ferry is None)
 
-        def score(u: Unit):
+        def score(u: Unit) -> tuple[int, int, bool, bool]:
             here = left(u.hex)
             town = u.hex in towns
             tier = 2 if (town and here > 2) else 1 if (not town and here > 1) else 0
@@ -69,12 +70,14 @@ def layer_bonus_events(t: AiContext, layer: int) -> None:
         got: list[ev.Amount] = []
         for _ in range(bonus.amount):
             hexes = sorted({u.hex for u in units_of(t.state, seat, "worker") if u.ferry is None and u.hex in t.land()})
-            hexes = [h for h in hexes if t.room(h) > 0 and t.state.bank.get(board.hex(h).resource, 0) > 0]
+            hexes = [h for h in hexes if t.room(h) > 0 and is_resource(r := board.hex(h).resource) and t.state.bank.get(r, 0) > 0]
             if not hexes:
                 break
             where = t.best(hexes, lambda h: t.room(h))
-            t.add(ev.ResourcesGained(where, board.hex(where).resource, 1))
-            got.append(ev.Amount(where, board.hex(where).resource, 1))
+            resource = board.hex(where).resource
+            assert is_resource(resource)  # the hexes kept above all produce one
+            t.add(ev.ResourcesGained(where, resource, 1))
+            got.append(ev.Amount(where, resource, 1))
         if got:
             t.report("bonus_resources", layer=layer, gained=tuple(got))
         else:
@@ -112,7 +115,7 @@ def monument(t: AiContext) -> str:
     return "reshuffled"
 
 
-def build_layer(t: AiContext, need) -> None:
+def build_layer(t: AiContext, need: AiLayer) -> None:
     """Pay any resources, sacrifice workers, build the layer, discard a random common bonus, take the AI bonus."""
     seat = t.seat
     pay = spend(t, need.resources) or []
@@ -150,7 +153,7 @@ def attack(t: AiContext) -> str | None:
         if got is None:
             continue
         began = next((e for e in got if isinstance(e, ev.BattleBegan)), None)
-        if began is None:
+        if began is None or not isinstance(c, cmd.Attack):  # only an attack begins a battle
             continue
         b = began.battle
         margin = b.attack_power - b.defence_power

@@ -30,7 +30,7 @@ from monuments_tui.rules.solo.context import AiContext, PlayerDistance
 from monuments_tui.rules.solo.measures import empty_player_land, home_land, island_targets, nearest, sea_targets
 from monuments_tui.rules.solo.shared import amounts, is_green, spend
 from monuments_tui.rules.solo.tables import load_solo
-from monuments_tui.rules.state import MILITARY, GameState, Unit
+from monuments_tui.rules.state import MILITARY, GameState, MilitaryKind, Unit
 
 Why = dict[str, object]
 """Who trains a unit, for the log: `{"card": "special"}` or `{"layer": n}` (a layer bonus)."""
@@ -41,7 +41,7 @@ def built_by(state: GameState, seat: int, kind: str) -> int:
     return sum(1 for p in pieces.values() if p.builder == seat)
 
 
-def crossings(state: GameState, seat: int, extra: frozenset | None = None) -> int:
+def crossings(state: GameState, seat: int, extra: frozenset[str] | None = None) -> int:
     """How hard the AI's home continent is to reach: for each of its land hexes, the fewest
     unbridged rivers an AI worker must cross to get there (other players' hexes block),
     summed. A bridge "makes it easiest to reach the rest of the continent" [l.482] when it
@@ -129,7 +129,7 @@ def build_special_piece(t: AiContext, piece: str) -> ev.AiReported | None:
     if piece == "bridge":
         before = crossings(state, seat)
 
-        def gain(site) -> int:
+        def gain(site: tuple[str, str]) -> int:
             a, b = site
             return before - crossings(state, seat, extra=frozenset((a, b)))
 
@@ -138,13 +138,13 @@ def build_special_piece(t: AiContext, piece: str) -> ev.AiReported | None:
             if not legal:
                 return None  # 0.3.0: no bridge here would open any of the continent, so wait
 
-        def score(site):
+        def score(site: tuple[str, str]) -> tuple[int, int]:
             return (gain(site), -nearest(site[0], {monument_hex(state, seat)}))
     else:
         targets = island_targets(state, seat) or empty_player_land(state, seat)
         workers = {u.hex for u in units_of(state, seat, "worker") if u.ferry is None}
 
-        def score(site):
+        def score(site: tuple[str, str]) -> tuple[int, int]:
             return (-nearest(site[1], targets), -nearest(site[0], workers))
 
     pay = spend(t, load_solo().costs[piece])
@@ -156,7 +156,7 @@ def build_special_piece(t: AiContext, piece: str) -> ev.AiReported | None:
     return ev.AiReported(seat, "piece_built", kind=piece, hexes=site, paid=amounts(pay))
 
 
-def unit_rolls(t: AiContext, why: Why) -> str | None:
+def unit_rolls(t: AiContext, why: Why) -> MilitaryKind | None:
     """Roll the D6 for a military unit: 1-2 air force, 3-4 navy, 5-6 army [l.488]; reroll a type
     with none left in supply, or an air force before layer 3 (B76). None if no type is possible."""
     seat = t.seat
@@ -177,7 +177,7 @@ def unit_rolls(t: AiContext, why: Why) -> str | None:
     return kind
 
 
-def place_unit(t: AiContext, kind: str, pay: list[ev.Event]) -> str | None:
+def place_unit(t: AiContext, kind: MilitaryKind, pay: list[ev.Event]) -> str | None:
     """Pay, then replace the best AI worker with a `kind` unit [l.488-490]; returns where, or None
     (nothing paid) if no worker can become one.
 
@@ -205,10 +205,10 @@ def place_unit(t: AiContext, kind: str, pay: list[ev.Event]) -> str | None:
     if not options:
         return None
 
-    def score(o):
+    def score(o: tuple[Unit, str]) -> tuple[int, int, bool, bool]:
         w, where = o
         alone = len(workers_on_land(state, seat, w.hex)) == 1
-        keeps = 0 if alone and (kind == "navy" or sum(state.resources.get(w.hex, {}).values())) else 1
+        keeps = 0 if alone and (kind == "navy" or sum(state.resources.get(w.hex, {}).values()) > 0) else 1
         aim = -near(where)[0] if kind == "army" else -nearest(where, targets)
         return (keeps, aim, not w.weapon, not w.horse)
 

@@ -13,6 +13,9 @@ from importlib.resources import files
 
 import msgspec
 
+from monuments_tui.rules.card_types import AiCardId, Quest
+from monuments_tui.rules.state import HexBuildingKind, MilitaryKind
+
 
 class AiLayer(msgspec.Struct, frozen=True):
     """What the AI needs for one monument layer: land hexes, resources of any type, workers [l.520]."""
@@ -47,13 +50,13 @@ class SoloTables(msgspec.Struct, frozen=True):
     difficulties: dict[str, Difficulty]
     monument: dict[str, tuple[AiLayer, ...]]
     layer_bonuses: tuple[AiLayerBonus, ...]
-    special_d6: dict[int, str]
-    build_d6: dict[int, str]
+    special_d6: dict[int, MilitaryKind]
+    build_d6: dict[int, HexBuildingKind]
     costs: dict[str, int]
     max_bridges: int
     max_ferries: int
-    upgrade_order: tuple[str, ...]
-    first_card: str
+    upgrade_order: tuple[AiCardId, ...]
+    first_card: AiCardId
     quests_the_ai_cannot_complete: dict[str, str]
     """Quest id to why the AI can never complete it (B83): such quests stay out of a solo game."""
 
@@ -70,15 +73,20 @@ def load_solo() -> SoloTables:
             name: tuple(msgspec.convert(row, AiLayer) for row in t["layers"]) for name, t in raw["monument_tables"].items()
         },
         layer_bonuses=tuple(msgspec.convert(b, AiLayerBonus) for b in raw["layer_bonuses"]),
-        special_d6={int(k): v for k, v in raw["special_d6"].items() if k.isdigit()},
-        build_d6={int(k): v for k, v in raw["build_d6"].items() if k.isdigit()},
+        special_d6=msgspec.convert(_d6_faces(raw["special_d6"]), dict[int, MilitaryKind]),
+        build_d6=msgspec.convert(_d6_faces(raw["build_d6"]), dict[int, HexBuildingKind]),
         costs={k: v for k, v in raw["costs"].items() if isinstance(v, int)},
         max_bridges=raw["max_bridges"],
         max_ferries=raw["max_ferries"],
-        upgrade_order=tuple(raw["upgrade_order"]),
-        first_card=raw["first_card"],
+        upgrade_order=msgspec.convert(raw["upgrade_order"], tuple[AiCardId, ...]),
+        first_card=msgspec.convert(raw["first_card"], AiCardId),
         quests_the_ai_cannot_complete={k: v for k, v in raw["quests_the_ai_cannot_complete"].items() if k != "source"},
     )
+
+
+def _d6_faces(raw: dict[str, str]) -> dict[int, str]:
+    """A D6 table's faces 1-6, its "source" key left out (msgspec then checks each face's word)."""
+    return {int(k): v for k, v in raw.items() if k.isdigit()}
 
 
 def difficulty(name: str) -> Difficulty:
@@ -96,7 +104,7 @@ def layer_bonus(layer: int) -> AiLayerBonus:
     return load_solo().layer_bonuses[layer - 1]
 
 
-def quests_the_ai_can_complete(quests: list) -> list:
+def quests_the_ai_can_complete(quests: list[Quest]) -> list[Quest]:
     """`quests` without those the AI can never complete (B83)."""
     out = load_solo().quests_the_ai_cannot_complete
     return [q for q in quests if q.id not in out]

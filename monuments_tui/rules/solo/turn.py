@@ -93,11 +93,12 @@ def ai_choice(state: GameState, c: cmd.AiAct) -> list[ev.Event]:
     """A decision of the AI's seat outside its own card (e.g. battle damage or a retreat):
     the legal option best for the AI (l.424), ties broken by the game's generator (B79)."""
     p = state.pending
+    assert p is not None, "decide runs a rule only while a decision is pending"
     seat = p.seat
     if seat != state.config.ai_seat:
         raise RuleViolation("'ai' answers only the AI's decisions", "Solo gameplay, l.452", "Type your own command.")
     t = AiContext(state, seat)
-    options = []
+    options: list[tuple[cmd.Command, list[ev.Event]]] = []
     for cand in t.candidates(p):
         got = t.try_rule(p, cand)
         if got is not None:
