@@ -45,7 +45,9 @@ def test_overlapping_seeds_are_refused():
         balance_table.merge([report(1, 100, 0.4, 80.0, (4.0, 3.0)), report(50, 100, 0.6, 90.0, (5.0, 3.0))])
 
 
-@pytest.mark.parametrize("folder", ["balance-reports", "balance-reports/map-0.2.0", "balance-reports/first-map"])
+@pytest.mark.parametrize(
+    "folder", ["balance-reports", "balance-reports/map-0.2.0", "balance-reports/first-map", "balance-reports/solo-0.3.0"]
+)
 def test_the_tables_in_docs_are_those_the_stored_reports_give(capsys, folder):
     # docs/balance.md shows what scripts/balance_table.py makes of the reports in each
     # folder (the current map's, the 0.2.0 map's Maya + Inca runs, and the first map's):
