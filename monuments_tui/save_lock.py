@@ -106,7 +106,7 @@ class SaveLock:
     def __del__(self) -> None:  # pragma: no cover - best effort
         try:
             self.release()
-        except Exception:
+        except OSError:  # a finaliser must not raise; letting go of the lock can fail only at the OS
             pass
 
 

@@ -234,12 +234,9 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
             out.append("(G)" if green else "(R)", style=GREEN if green else RED)
     else:
         out.append("empty", style=DIM)
-    try:
-        discount = upgrade_discount(state, seat, False)
-        if discount:
-            out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
-    except Exception:  # the discount helper is optional information
-        pass
+    discount = upgrade_discount(state, seat, False)
+    if discount:
+        out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
     parts: list[RenderableType] = [table, out]
     if wide:
         texts = Text("\nWhat the cards do (scroll):", style="bold")
@@ -371,10 +368,7 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
             progress = []
             since = first_counted_battle(state, s, quest_id)
             for task in quest.tasks:
-                try:
-                    progress.append(f"{describe_task(task)} {task_value(state, s, task, since)}/{task_target(task)}")
-                except Exception:
-                    pass
+                progress.append(f"{describe_task(task)} {task_value(state, s, task, since)}/{task_target(task)}")
             if progress:
                 out.append("\n    " + "; ".join(progress), style=DIM)
             out.append("  can be turned in now" if quest_id in ready else "", style=GREEN)
