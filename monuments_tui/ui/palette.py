@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from monuments_tui.ui.screens.game import GameScreen
 
 
 class LegalCommands(Provider):
     """Command palette: every legal command now, and the screen's own actions."""
 
-    def _entries(self) -> list[tuple[str, object, str]]:
-        screen = self.screen  # only the game screen offers this provider
-        out = []
+    if TYPE_CHECKING:
+
+        @property
+        def screen(self) -> GameScreen:
+            """Only the game screen lists this provider in its COMMANDS, so its palette's screen is one."""
+            ...
+
+    def _entries(self) -> list[tuple[str, Callable[[], object], str]]:
+        screen = self.screen
+        out: list[tuple[str, Callable[[], object], str]] = []
         if screen.can_type():
             for text in screen.legal_texts:
                 out.append((text, partial(screen.play_text, text), "legal command now"))
