@@ -83,7 +83,7 @@ class MonumentsApp(App):
         self.push_screen(TitleScreen())
         if self.start == "new":
             if self.position is not None:
-                self._start_from_position()
+                self._start_from_position(self.position)
             elif self.autostart and self.prefill is not None:
                 self._start_from_prefill()
             else:
@@ -105,8 +105,8 @@ class MonumentsApp(App):
         self._new_game_chosen(choice)
 
     @guarded
-    def _start_from_position(self) -> None:
-        state = parse_position(self.position)
+    def _start_from_position(self, position: str) -> None:
+        state = parse_position(position)
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
         seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
         teaching = bool(self.prefill and self.prefill.teaching)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from textual import work
 from textual.app import App
-from textual.notifications import SeverityLevel
-from textual.timer import Timer, TimerCallback
+from textual.screen import Screen
+from textual.timer import Timer
 
 from monuments_tui.rules import RuleViolation, format_command
 from monuments_tui.rules.commands import Command
@@ -32,20 +32,10 @@ class BotAsked:
 
 
 class BotHost(Protocol):
-    """What the bot driver needs of the screen it is mixed into (`GameScreen`, a Textual screen)."""
+    """What the bot driver needs of the screen it is mixed into, beyond a Textual screen's own members."""
 
     session: GameSession
     pace: str
-    app: App[object]
-
-    @property
-    def is_mounted(self) -> bool: ...
-
-    def set_timer(self, delay: float, callback: TimerCallback | None = None, *,
-                  name: str | None = None, pause: bool = False) -> Timer: ...
-
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = True) -> None: ...
 
     def refresh_all(self) -> None: ...
 
@@ -53,7 +43,10 @@ class BotHost(Protocol):
 
 
 if TYPE_CHECKING:
-    _Host = BotHost  # mypy reads the screen's members from the protocol
+
+    class _Host(BotHost, Screen[object]):
+        """mypy's view of the driver's self: a Textual screen with BotHost's members (`GameScreen`)."""
+
 else:
     _Host = object  # at run time the screen itself has them; no Protocol among a Textual screen's bases
 
