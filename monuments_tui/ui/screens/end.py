@@ -35,7 +35,7 @@ from monuments_tui.ui.widgets.footer import KeysFooter
 if TYPE_CHECKING:
     from textual import getters
 
-    from monuments_tui.ui.app import MonumentsApp
+    from monuments_tui.ui.navigation import Navigation
 
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -141,7 +141,7 @@ class EndScreen(Screen):
     """Final scores; replay, export, new game, back to the board."""
 
     if TYPE_CHECKING:
-        app = getters.app(MonumentsApp)  # mypy reads the app's own members; at run time Textual's property answers
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [

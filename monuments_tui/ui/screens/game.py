@@ -46,7 +46,7 @@ from monuments_tui.ui.widgets.footer import KeysFooter
 if TYPE_CHECKING:
     from textual import getters
 
-    from monuments_tui.ui.app import MonumentsApp
+    from monuments_tui.ui.navigation import Navigation
 
 
 def public_words(text: str) -> str:
@@ -58,7 +58,7 @@ class GameScreen(BotDriver, Screen):
     """A live game."""
 
     if TYPE_CHECKING:
-        app = getters.app(MonumentsApp)  # mypy reads the app's own members; at run time Textual's property answers
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     COMMANDS = {LegalCommands}
     BINDINGS = [

@@ -24,7 +24,7 @@ from monuments_tui.ui.widgets.panes import LogPane
 if TYPE_CHECKING:
     from textual import getters
 
-    from monuments_tui.ui.app import MonumentsApp
+    from monuments_tui.ui.navigation import Navigation
 
 
 
@@ -32,7 +32,7 @@ class ReplayScreen(Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
 
     if TYPE_CHECKING:
-        app = getters.app(MonumentsApp)  # mypy reads the app's own members; at run time Textual's property answers
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     BINDINGS = [
         Binding("left", "step(-1)", "Back", priority=True, tooltip="One step back"),

@@ -22,7 +22,7 @@ from monuments_tui.ui.widgets.footer import KeysFooter
 if TYPE_CHECKING:
     from textual import getters
 
-    from monuments_tui.ui.app import MonumentsApp
+    from monuments_tui.ui.navigation import Navigation
 
 
 LOGO = r"""
@@ -47,7 +47,7 @@ class TitleScreen(Screen):
     """New game, continue, load, replay, help, quit."""
 
     if TYPE_CHECKING:
-        app = getters.app(MonumentsApp)  # mypy reads the app's own members; at run time Textual's property answers
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -100,7 +100,7 @@ class SavesScreen(Screen):
     """The saves folder: pick a game to load (go on playing) or to replay."""
 
     if TYPE_CHECKING:
-        app = getters.app(MonumentsApp)  # mypy reads the app's own members; at run time Textual's property answers
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
