@@ -35,7 +35,7 @@ CARD_TYPES: dict[str, tuple[str, Callable[[Content], tuple]]] = {
 def card_records(content: Content | None = None) -> dict[str, list[dict]]:
     """Every card as a plain dict, by card type, with `id` and `text` first."""
     content = content or load_content()
-    records = {}
+    records: dict[str, list[dict]] = {}
     for key, (_, cards_of) in CARD_TYPES.items():
         records[key] = []
         for card in cards_of(content):

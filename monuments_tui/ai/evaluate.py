@@ -10,12 +10,14 @@ power and the land an attack could take. Random outcomes are rated by their odds
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 
 from monuments_tui.ai.geography import board_land, ferry_trips, land_graph, spare_reach, walk_steps
 from monuments_tui.rules.actions.production import production_on
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.power import military_power
@@ -162,7 +164,7 @@ def turns_to_layer(
     return turns
 
 
-def _wanted_resources(state: GameState, seat: int, cost: dict[str, int], totals: Counter) -> Counter:
+def _wanted_resources(state: GameState, seat: int, cost: Mapping[Resource, int], totals: Counter) -> Counter:
     """The layer's resources less the Monument discount, taken off where we are shortest."""
     wanted = Counter({r: n for r, n in cost.items() if n > 0})
     discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(
@@ -247,7 +249,7 @@ def _resource_turns(state: GameState, seat: int, land: set[str], totals: Counter
     best: dict[str, int] = {}
     for h in land:
         r = board.hex(h).resource
-        if short.get(r, 0) > 0:
+        if r is not None and short.get(r, 0) > 0:  # a hex without a resource gives nothing to trade
             best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])
     rate = 1 if ("trade" in green or bonus_amount(state, seat, "trade_rate")) else 2
     surplus = sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items())

@@ -8,9 +8,9 @@ saves folder; each game screen owns its session.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
-from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette
 
@@ -20,6 +20,7 @@ from monuments_tui.save_lock import SaveInUse
 from monuments_tui.saves import SaveError, default_saves_dir
 from monuments_tui.session import GameSession
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
+from monuments_tui.ui.navigation import Navigation
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import latest_unfinished
 from monuments_tui.ui.screens.help import HelpScreen
@@ -36,7 +37,7 @@ SHORT_BELOW = 40
 """Under this many rows the game screens get the `-short` class (every pane keeps a few lines)."""
 
 
-class MonumentsApp(App):
+class MonumentsApp(Navigation):
     """Monuments in the terminal."""
 
     CSS_PATH = "monuments.tcss"
@@ -83,7 +84,7 @@ class MonumentsApp(App):
         self.push_screen(TitleScreen())
         if self.start == "new":
             if self.position is not None:
-                self._start_from_position()
+                self._start_from_position(self.position)
             elif self.autostart and self.prefill is not None:
                 self._start_from_prefill()
             else:
@@ -105,8 +106,8 @@ class MonumentsApp(App):
         self._new_game_chosen(choice)
 
     @guarded
-    def _start_from_position(self) -> None:
-        state = parse_position(self.position)
+    def _start_from_position(self, position: str) -> None:
+        state = parse_position(position)
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
         seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
         teaching = bool(self.prefill and self.prefill.teaching)
@@ -141,7 +142,7 @@ class MonumentsApp(App):
         self.start_new(lambda: GameSession.new(choice.config, seats=choice.seats, teaching=choice.teaching,
                                                saves_dir=self.saves_dir))
 
-    def start_new(self, make) -> None:
+    def start_new(self, make: Callable[[], GameSession]) -> None:
         """Start the game `make()` begins and saves; if its save cannot be made, say why (no file is left)."""
         try:
             session = make()

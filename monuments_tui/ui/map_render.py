@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.layout import Layout, layout_for
 from monuments_tui.ui.map_geometry import Geometry, geometry, hex_region
 from monuments_tui.ui.map_static import Grid, bare_layout, static_layer
@@ -71,7 +72,7 @@ def _unit_counts(units: Iterable) -> str:
     return "".join(f"{c[k]}{k}" for k in "wshanp" if c[k])
 
 
-def _resource_text(on: dict[str, int] | None) -> str:
+def _resource_text(on: Mapping[Resource, int] | None) -> str:
     if not on:
         return ""
     return "".join(f"{r[0]}{on[r]}" for r in RESOURCE_ORDER if on.get(r))
@@ -327,7 +328,8 @@ def _draw_overview_cell(grid, x, y, state, hid, hc: _HexContent, layer, pal, bas
         total = sum(lying.get(hid, {}).values())
         if total:
             grid.put(x + 1, y, str(total) if total < 10 else "+", pal.resource)
-        builds = [b for seat in sorted(hc.buildings or {}) for b in hc.buildings[seat]]
+        by_seat = hc.buildings or {}
+        builds = [b for seat in sorted(by_seat) for b in by_seat[seat]]
         if len(builds) == 1:
             owner_civ = state.players[builds[0].owner].civ
             grid.put(x + 2, y, _building_text(builds, False), _civ_style(pal, owner_civ, base))

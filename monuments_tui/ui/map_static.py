@@ -99,7 +99,7 @@ def _edge_kind(a: str | None, b: str | None, classes: dict[str, str]) -> str:
     """What is drawn on the edge between hexes a and b (either may be off the grid)."""
     ca = classes.get(a, OUT) if a else None
     cb = classes.get(b, OUT) if b else None
-    if ca == LAND and cb == LAND:
+    if a and b and ca == LAND and cb == LAND:  # a hex off the grid is never land (ca, cb None)
         return "river" if load_board().is_river(a, b) else "inland"
     if ca == LAND or cb == LAND:
         return "coast"
@@ -249,11 +249,11 @@ def _static_separator(grid: Grid, g: Geometry, row: int, classes: dict[str, str]
         left = kinds[x - 1] if x - 1 >= 0 else None
         right = kinds[x + 1] if x + 1 < g.width else None
         vertical = _edge_kind(a, b, classes)
-        up = side == "up" and vertical == "coast"
-        down = side == "down" and vertical == "coast"
+        coast_up = side == "up" and vertical == "coast"
+        coast_down = side == "down" and vertical == "coast"
         lc, rc = left == "coast", right == "coast"
-        if up or down or lc or rc:
-            ch = _BOX[(int(up), int(down), int(lc), int(rc))]
+        if coast_up or coast_down or lc or rc:
+            ch = _BOX[(int(coast_up), int(coast_down), int(lc), int(rc))]
             grid.put(x, y, ch, pal.coast)
         elif "river" in (left, right, vertical) and {left, right, vertical} <= {"river", "inland"}:
             grid.put(x, y, "~", pal.river)

@@ -36,28 +36,27 @@ DIRECTION_ARROW = {"W": "←", "E": "→", "NW": "↖", "NE": "↗", "SW": "↙"
 class Palette:
     """The tones the map is drawn with (rich style names, see `ui.theme`); in the plain palette every one is None."""
 
-    label: str | None
-    land_bg: str | None
-    land_id: str | None
-    water_id: str | None
-    lake: str | None
-    light_blue: str | None
-    out: str | None
-    coast: str | None
-    cargo: str | None
-    river: str | None
-    bridge: str | None
-    ferry: str | None
-    resource: str | None
     production: dict[str, str | None]
     civ: dict[str, str | None]
     civ_on_land: dict[str, str | None]
+    label: str | None = None
+    land_bg: str | None = None
+    land_id: str | None = None
+    water_id: str | None = None
+    lake: str | None = None
+    light_blue: str | None = None
+    out: str | None = None
+    coast: str | None = None
+    cargo: str | None = None
+    river: str | None = None
+    bridge: str | None = None
+    ferry: str | None = None
+    resource: str | None = None
 
 
 def _palette(color: bool) -> Palette:
     if not color:
-        return Palette(
-            *([None] * 13),
+        return Palette(  # no tone at all: every single tone keeps its default None
             production=dict.fromkeys(PRODUCTION_LETTER),
             civ=dict.fromkeys(CIVS),
             civ_on_land=dict.fromkeys(CIVS),

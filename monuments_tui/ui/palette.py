@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class PaletteActions(Protocol):
+    """What the palette offers of the game screen (which imports this module)."""
+
+    legal_texts: list[str]
+
+    def can_type(self) -> bool: ...
+    def play_text(self, text: str) -> bool: ...
+    def action_undo(self) -> None: ...
+    def action_redo(self) -> None: ...
+    def action_save_copy(self) -> None: ...
+    def action_toggle_teaching(self) -> None: ...
+    def action_replay(self) -> None: ...
+    def action_pace(self) -> None: ...
+    def action_skip(self) -> None: ...
+    def action_log_filter(self) -> None: ...
 
 
 class LegalCommands(Provider):
     """Command palette: every legal command now, and the screen's own actions."""
 
-    def _entries(self) -> list[tuple[str, object, str]]:
-        screen = self.screen  # only the game screen offers this provider
-        out = []
+    def _entries(self) -> list[tuple[str, Callable[[], object], str]]:
+        # only the game screen lists this provider in its COMMANDS, so the palette's screen is one
+        screen = cast(PaletteActions, self.screen)
+        out: list[tuple[str, Callable[[], object], str]] = []
         if screen.can_type():
             for text in screen.legal_texts:
                 out.append((text, partial(screen.play_text, text), "legal command now"))

@@ -8,6 +8,7 @@ tones (`ui.theme`), which the panes resolve through the stylesheet.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,6 +17,7 @@ from rich.text import Text
 from monuments_tui.rules import queries as q
 from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.board import Hex, load_board
+from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content, monument_name
 from monuments_tui.rules.quests import (
     completable_quests,
@@ -28,7 +30,8 @@ from monuments_tui.rules.state import GameState
 from monuments_tui.ui.map_style import CIV_LETTERS
 from monuments_tui.ui.theme import tone
 
-CIV_STYLE = {civ: tone(f"civ-{civ}") for civ in CIVS}
+CIV_STYLE: dict[str, str] = {civ: tone(f"civ-{civ}") for civ in CIVS}
+"""Keyed by any civilisation's name (a score line's `civ` is a plain string), read with a default."""
 CIV_LETTER = CIV_LETTERS
 RES_SHORT = {"wood": "wd", "food": "fd", "metal": "mt", "sheep": "sh"}
 GREEN = tone("good")
@@ -48,7 +51,7 @@ def civ_label(state: GameState, seat: int, *, ai: bool = False) -> Text:
     return Text(label, style=CIV_STYLE.get(civ, "bold"))
 
 
-def _res_list(res: dict[str, int] | Counter) -> str:
+def _res_list(res: Mapping[Resource, int]) -> str:
     return " ".join(f"{n} {r}" for r in RESOURCES if (n := res.get(r, 0))) or "none"
 
 
@@ -220,17 +223,17 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     out = Text()
     playing = state.card_in_play if state.current == seat else None
     if playing:
-        action = content.action_by_id.get(playing)
+        in_play = content.action_by_id.get(playing)
         out.append("in play: ", style="bold")
-        out.append(f"{action.name if action else playing}\n")
+        out.append(f"{in_play.name if in_play else playing}\n")
     out.append("discard: ", style="bold")
     if p.discard:
         for i, card in enumerate(p.discard):
-            action = content.action_by_id.get(card)
+            discarded = content.action_by_id.get(card)
             green = card in p.green
             if i:
                 out.append(", ")
-            out.append(f"{action.name if action else card} ")
+            out.append(f"{discarded.name if discarded else card} ")
             out.append("(G)" if green else "(R)", style=GREEN if green else RED)
     else:
         out.append("empty", style=DIM)

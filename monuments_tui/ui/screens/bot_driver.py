@@ -4,13 +4,19 @@ the thinking in a worker thread on a copy of the state, so the screen never free
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from textual import work
+from textual.app import App
+from textual.screen import Screen
+from textual.timer import Timer
 
 from monuments_tui.rules import RuleViolation, format_command
+from monuments_tui.rules.commands import Command
 from monuments_tui.rules.state import GameState, copy_state
-from monuments_tui.session import bot_command_for
+from monuments_tui.session import GameSession, bot_command_for
 from monuments_tui.ui.safety import guarded, report
 
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
@@ -25,13 +31,35 @@ class BotAsked:
     state: GameState
 
 
-class BotDriver:
-    """The bot half of the game screen (a mixin of `GameScreen`): it needs the screen's
-    `session`, `pace`, `refresh_all` and `after_change`; the screen calls `_init_bots` first."""
+class BotHost(Protocol):
+    """What the bot driver needs of the screen it is mixed into, beyond a Textual screen's own members."""
+
+    session: GameSession
+    pace: str
+
+    def refresh_all(self) -> None: ...
+
+    def after_change(self) -> None: ...
+
+
+if TYPE_CHECKING:
+
+    class _Host(BotHost, Screen[object]):
+        """mypy's view of the driver's self: a Textual screen with BotHost's members (`GameScreen`)."""
+
+else:
+    _Host = object  # at run time the screen itself has them; no Protocol among a Textual screen's bases
+
+
+class BotDriver(_Host):
+    """The bot half of the game screen (a mixin of `GameScreen`): it needs the screen's members
+    listed in `BotHost`; the screen calls `_init_bots` first."""
+
+    pace: str  # declared here too, as this class sets it (the screen's reactive)
 
     def _init_bots(self, seed: int) -> None:
         self._skipping = False
-        self._bot_timer = None
+        self._bot_timer: Timer | None = None
         self._bot_busy = False
         self._rnd = random.Random(seed)
 
@@ -53,7 +81,7 @@ class BotDriver:
                     BotAsked(len(self.session.history()), state))
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, app, controller: str, state, rnd: random.Random, asked: BotAsked) -> None:
+    def _think(self, app: App[object], controller: str, state: GameState, rnd: random.Random, asked: BotAsked) -> None:
         """Ask the bot in a thread (a strong bot may think for a while) about its own copy of the state;
         play its answer on the app's thread. The thread never touches the session."""
         try:
@@ -64,7 +92,7 @@ class BotDriver:
         self._post_back(app, self._bot_play, asked, command)
 
     @staticmethod
-    def _post_back(app, callback, *args) -> None:
+    def _post_back(app: App[object], callback: Callable[..., None], *args: object) -> None:
         try:
             app.call_from_thread(callback, *args)
         except RuntimeError:
@@ -77,7 +105,7 @@ class BotDriver:
         report(self, exc)
 
     @guarded
-    def _bot_play(self, asked: BotAsked, command) -> None:
+    def _bot_play(self, asked: BotAsked, command: Command) -> None:
         self._bot_busy = False
         if not self.is_mounted:
             return  # the game screen was closed while the bot was thinking

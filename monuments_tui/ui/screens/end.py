@@ -7,6 +7,7 @@ replaying the session's line of play in a worker so the screen appears at once.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from rich.table import Table
@@ -30,6 +31,12 @@ from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.theme import TEXT_TONES, Toned, tone_classes
 from monuments_tui.ui.widgets.footer import KeysFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from monuments_tui.ui.navigation import Navigation
+
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -57,8 +64,8 @@ def score_table(state: GameState) -> Table:
     for key, name in keys:
         row = [name]
         for b in scores:
-            line = next((x for x in b.lines if x.key == key), None)
-            row.append(f"{line.vp:>3}  ({line.detail})" if line else "-")
+            found = next((x for x in b.lines if x.key == key), None)
+            row.append(f"{found.vp:>3}  ({found.detail})" if found else "-")
         table.add_row(*row)
     table.add_section()
     table.add_row(Text("Total", style="bold"), *[Text(str(b.total), style="bold") for b in scores])
@@ -66,11 +73,11 @@ def score_table(state: GameState) -> Table:
     table.add_row("tie-break: military power", *[str(b.military_power) for b in scores])
     table.add_row("tie-break: resources", *[str(b.resources) for b in scores])
     table.add_section()
-    row = [Text("Place", style="bold")]
+    places_row = [Text("Place", style="bold")]
     for b in scores:
         p = places[b.seat]
-        row.append(Text(f"{p.place}{' (shared)' if p.shared else ''}", style="bold"))
-    table.add_row(*row)
+        places_row.append(Text(f"{p.place}{' (shared)' if p.shared else ''}", style="bold"))
+    table.add_row(*places_row)
     return table
 
 
@@ -132,6 +139,9 @@ def chart_text(civs: tuple[str, ...], series: list[list[int]], width: int = 60) 
 
 class EndScreen(Screen):
     """Final scores; replay, export, new game, back to the board."""
+
+    if TYPE_CHECKING:
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [

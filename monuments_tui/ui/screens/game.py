@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -42,6 +43,11 @@ from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from monuments_tui.ui.navigation import Navigation
+
 
 def public_words(text: str) -> str:
     """A prompt without the list of cards the viewer may not see ("(hidden, hidden)")."""
@@ -50,6 +56,9 @@ def public_words(text: str) -> str:
 
 class GameScreen(BotDriver, Screen):
     """A live game."""
+
+    if TYPE_CHECKING:
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     COMMANDS = {LegalCommands}
     BINDINGS = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,9 +21,18 @@ from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.footer import KeysFooter
 from monuments_tui.ui.widgets.panes import LogPane
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from monuments_tui.ui.navigation import Navigation
+
+
 
 class ReplayScreen(Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     BINDINGS = [
         Binding("left", "step(-1)", "Back", priority=True, tooltip="One step back"),
@@ -83,7 +94,7 @@ class ReplayScreen(Screen):
         status.append(f" {r.title} ", style="bold")
         status.append(f"· {waiting_for(state)}")
         self.query_one("#status", Static).update(status)
-        pos = [
+        pos: list[str | tuple[str, str]] = [
             (f" step {r.position}/{len(r.steps)} · ", "bold"),
             f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"),
             f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}",

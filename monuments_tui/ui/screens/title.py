@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -13,9 +15,15 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.saves_list import list_saves
+from monuments_tui.ui.saves_list import SaveSummary, list_saves
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from monuments_tui.ui.navigation import Navigation
+
 
 LOGO = r"""
  __  __                                        _
@@ -37,6 +45,9 @@ MENU = (
 
 class TitleScreen(Screen):
     """New game, continue, load, replay, help, quit."""
+
+    if TYPE_CHECKING:
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -88,6 +99,9 @@ class TitleScreen(Screen):
 class SavesScreen(Screen):
     """The saves folder: pick a game to load (go on playing) or to replay."""
 
+    if TYPE_CHECKING:
+        app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
+
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("enter", "open", "Open", show=True),
@@ -97,7 +111,7 @@ class SavesScreen(Screen):
     def __init__(self, purpose: str = "load"):
         super().__init__()
         self.purpose = purpose
-        self.saves = []
+        self.saves: list[SaveSummary] = []
 
     def compose(self) -> ComposeResult:
         verb = "Load a game" if self.purpose == "load" else "Replay a game"

@@ -102,7 +102,8 @@ class Board(Horizontal):
 
     def cycle_log_filter(self) -> str:
         log = self.query_one(LogPane)
-        seats = len(self.view.state.players) if self.view else 0
+        view = self.view
+        seats = len(view.state.players) if view else 0
         if log.filter_seat is None:
             log.filter_seat = 0 if seats else None
         elif log.filter_seat + 1 < seats:
@@ -110,6 +111,6 @@ class Board(Horizontal):
         else:
             log.filter_seat = None
         log.refilter()
-        if log.filter_seat is None:
+        if log.filter_seat is None or view is None:
             return "all players"
-        return self.view.names[log.filter_seat]
+        return view.names[log.filter_seat]

@@ -8,6 +8,7 @@ reported with `show_error`: the text stays in the input so one word can be fixed
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from textual import on
@@ -193,7 +194,7 @@ class CommandLine(Vertical):
         self.show_info(f"1 of {len(found)}: {self._sample(found)} (Tab for the next one)")
 
     @staticmethod
-    def _sample(texts: list[str], n: int = 6) -> str:
+    def _sample(texts: Sequence[str], n: int = 6) -> str:
         shown = " | ".join(texts[:n])
         return shown + (f" (+{len(texts) - n} more)" if len(texts) > n else "")
 

@@ -219,11 +219,11 @@ class LogPane(ScrollView, can_focus=True):
     def _strips(self, key: tuple, text: Text) -> list[Strip]:
         cached = self._cache.get(key)
         if cached is None:
-            cached = self._render(text, self._width)
+            cached = self._render_text(text, self._width)
             self._cache[key] = cached
         return cached
 
-    def _render(self, text: Text, width: int) -> list[Strip]:
+    def _render_text(self, text: Text, width: int) -> list[Strip]:
         console = self.app.console
         options = console.options.update(width=width, min_width=width, max_width=width, highlight=False)
         with console.use_theme(tones_of(self, TEXT_TONES)):
@@ -241,12 +241,12 @@ class LogPane(ScrollView, can_focus=True):
         if room >= 1:
             line.append(" " * room)
             line.append(nota, style=pane_text.DIM)
-            out += self._render(line, width)
+            out += self._render_text(line, width)
         else:
-            out += self._render(line, width)
-            out += self._render(Text(f"{'':{pad + 3}}{nota}", style=pane_text.DIM), width)
+            out += self._render_text(line, width)
+            out += self._render_text(Text(f"{'':{pad + 3}}{nota}", style=pane_text.DIM), width)
         for x in extra:
-            out += self._render(Text(f"{'':{pad + 3}}{x}", style="italic"), width)
+            out += self._render_text(Text(f"{'':{pad + 3}}{x}", style="italic"), width)
         return out
 
     def render_line(self, y: int) -> Strip:

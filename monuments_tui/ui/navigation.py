@@ -1,0 +1,38 @@
+"""`Navigation`: the Monuments app as its screens see it, the saves folder and where to go next.
+
+`MonumentsApp` is one; a screen types its `self.app` with it (`getters.app(Navigation)`) without
+importing the app's module, which imports the screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App
+
+from monuments_tui.session import GameSession
+
+
+class Navigation(App[object]):
+    """What the screens ask of the app; `MonumentsApp` gives every one."""
+
+    saves_dir: Path
+
+    def goto_title(self) -> None:
+        raise NotImplementedError
+
+    def open_new_game(self) -> None:
+        raise NotImplementedError
+
+    def start_new(self, make: Callable[[], GameSession]) -> None:
+        raise NotImplementedError
+
+    def open_save(self, path: Path) -> None:
+        raise NotImplementedError
+
+    def open_replay(self, path: Path) -> None:
+        raise NotImplementedError
+
+    def continue_latest(self) -> None:
+        raise NotImplementedError
