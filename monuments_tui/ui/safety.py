@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import inspect
 import traceback
+from pathlib import Path
 from typing import Any
 
 
@@ -49,3 +50,16 @@ def guarded(func):
             report(self, exc)
 
     return wrapper
+
+
+def write_beside_save(node: Any, path: Path, text: str) -> bool:
+    """Write `text` to `path` (a file next to the save), making its folder; on failure say so
+    with what would work, and return False."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        node.notify(f"Could not write {path}: {exc.strerror or exc}. Try again once the folder is writable.",
+                    severity="error")
+        return False
+    return True

@@ -26,7 +26,7 @@ from monuments_tui.rules.content import monument_name
 from monuments_tui.rules.scoring import ranking, score
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM
-from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.theme import TEXT_TONES, Toned, tone_classes
@@ -207,11 +207,7 @@ class EndScreen(Screen):
             return
         path = self.session.path
         target = (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.notify(f"Could not write {target}: {exc}. Try again once the folder is writable.", severity="error")
+        if not write_beside_save(self, target, text):
             return
         self.notify(f"Wrote the game record to {target}", title="Exported")
 

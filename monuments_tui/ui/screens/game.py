@@ -33,7 +33,7 @@ from monuments_tui.rules.views import visible_state
 from monuments_tui.session import UndoRefused
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
-from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.help import HelpScreen
@@ -318,11 +318,7 @@ class GameScreen(BotDriver, Screen):
         stem = session.path.stem if session.path else "game"
         path = base / f"{stem}.position.txt"
         text = format_position(session.state)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.notify(f"Could not write the position: {exc}", severity="error")
+        if not write_beside_save(self, path, text):
             return
         self.app.copy_to_clipboard(text)
         self.notify(f"Position written to {path} (and copied to the clipboard where the terminal allows); "
