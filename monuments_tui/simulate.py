@@ -15,8 +15,13 @@ from typing import Any
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.journal import write_game
 from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
+from monuments_tui.rules.board import Mode
+from monuments_tui.rules.card_types import Civ
 from monuments_tui.rules.commands import AiAct
+from monuments_tui.rules.config import Difficulty
 from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.pending import Pending
+from monuments_tui.rules.registry import pending_as
 from monuments_tui.rules.scoring import score, winners
 from monuments_tui.rules.state import copy_state
 
@@ -40,7 +45,7 @@ def play_game(
     while state.phase != "over":
         if state.round > max_turns:
             break
-        seat = state.pending.seat
+        seat = pending_as(state, Pending).seat
         try:
             bot = players[seat]
             command = AiAct() if bot is None else bot(state, rnd)  # the solo AI answers its own seat
@@ -71,7 +76,7 @@ def play_game(
 
 
 def game_configs(
-    civs: tuple[str, ...], mode: str, games: int, seed: int, solo: str | None = None, rotate: bool = False
+    civs: tuple[Civ, ...], mode: Mode, games: int, seed: int, solo: Difficulty | None = None, rotate: bool = False
 ) -> list[GameConfig]:
     """The configuration of each game: seeds `seed`, `seed`+1, ...; with `rotate`, game g seats the
     civilisations rotated by g places, so that each plays each seat equally often."""
@@ -104,15 +109,15 @@ def _run(job: tuple) -> dict[str, Any]:
 
 
 def simulate(
-    civs: tuple[str, ...],
-    mode: str,
+    civs: tuple[Civ, ...],
+    mode: Mode,
     games: int,
     seed: int,
     bots: list[str],
     max_turns: int = 60,
     save_dir: str | None = None,
     *,
-    solo: str | None = None,
+    solo: Difficulty | None = None,
     rotate: bool = False,
     jobs: int = 1,
     progress: Callable[[int, int, float], None] | None = None,

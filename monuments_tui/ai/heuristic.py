@@ -30,13 +30,14 @@ from monuments_tui.rules.actions.attack import resolve_attackers
 from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
 from monuments_tui.rules.board import load_board
+from monuments_tui.rules.card_types import ActionId, is_resource
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex
-from monuments_tui.rules.registry import candidate_commands
+from monuments_tui.rules.registry import candidate_commands, pending_as
 from monuments_tui.rules.state import GameState, copy_state
 
 MAX_ROLLOUT = 8
@@ -162,6 +163,14 @@ def _options(state: GameState, seat: int) -> list[tuple[cmd.Command, GameState |
     return out
 
 
+def _rate(state: GameState, seat: int, c: cmd.Command, after: GameState | None) -> float:
+    """How good command `c` is: the position it leads to, or an attack's expected gain."""
+    if isinstance(c, cmd.Attack):
+        return _attack_value(state, seat, c)
+    assert after is not None, "only attacks are rated without the state they lead to (`_options`)"
+    return evaluate(after, seat)
+
+
 def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
     """The legal command whose one-step result rates best (ties broken by `rnd`)."""
     options = _options(state, seat)
@@ -172,7 +181,7 @@ def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
     best: list[cmd.Command] = []
     top = None
     for c, after in options:
-        s = _attack_value(state, seat, c) if after is None else evaluate(after, seat)
+        s = _rate(state, seat, c, after)
         if top is None or s > top + 1e-9:
             top, best = s, [c]
         elif abs(s - top) <= 1e-9:
@@ -192,14 +201,11 @@ def _rollout(state: GameState, seat: int, rnd: random.Random) -> float:
         options = _options(s, seat)
         if not options:
             break
-        best = None
-        for c, after in options:
-            v = _attack_value(s, seat, c) if after is None else evaluate(after, seat)
-            if best is None or v > best[0]:
-                best = (v, c, after)
-        if best[2] is None:  # an attack: its expected value ends the rollout
-            return best[0]
-        s = best[2]
+        # max keeps the first of equal values
+        value, after = max(((_rate(s, seat, c, a), a) for c, a in options), key=lambda rated: rated[0])
+        if after is None:  # an attack: its expected value ends the rollout
+            return value
+        s = after
     return evaluate(s, seat)
 
 
@@ -209,7 +215,7 @@ NEXT_TURN = 0.8
 """Weight of next turn's best play when choosing between playing a card and taking back."""
 
 
-def _opened(state: GameState, seat: int, card: str) -> GameState | None:
+def _opened(state: GameState, seat: int, card: ActionId) -> GameState | None:
     """The state after playing `card` from hand, its action opened (None if it cannot open).
 
     Uses the card's own opening rule; the play itself is checked with `decide` before the
@@ -222,9 +228,9 @@ def _opened(state: GameState, seat: int, card: str) -> GameState | None:
         return None
 
 
-def _gains(state: GameState, seat: int, cards: list[str], base: float, rnd: random.Random) -> dict[str, float]:
+def _gains(state: GameState, seat: int, cards: list[ActionId], base: float, rnd: random.Random) -> dict[ActionId, float]:
     """How much playing each of `cards` now would improve the position (those that open)."""
-    out: dict[str, float] = {}
+    out: dict[ActionId, float] = {}
     for card in cards:
         if card == "quest":
             if _after(state, cmd.PlayCard(card)) is not None:
@@ -278,18 +284,18 @@ def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Comma
     need = layer_cost(1, state.config.options.layer4_workers).cost
     placed = Counter(r for h, on in state.resources.items() for r, n in on.items() for _ in range(n) if board.distance(h, home) <= 1)
 
-    def score(c: cmd.PlaceStartResource) -> tuple:
+    def score(c: cmd.PlaceStartResource) -> tuple[int, bool, bool, int, float]:
         d = board.distance(c.hex, home)
         river = board.is_river(c.hex, home) if d == 1 else True
-        wanted = need.get(c.resource, 0) - placed[c.resource]
+        wanted = need.get(c.resource, 0) - placed[c.resource] if is_resource(c.resource) else 0
         return (-d, not river, wanted > 0, wanted, rnd.random())
 
-    return max(legal_commands(state), key=score)
+    return max((c for c in legal_commands(state) if isinstance(c, cmd.PlaceStartResource)), key=score)
 
 
 def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
     """The heuristic bot's command for the decision now pending."""
-    seat = state.pending.seat
+    seat = pending_as(state, pd.Pending).seat
     if isinstance(state.pending, pd.ChooseAction):
         return choose_action(state, seat, rnd)
     if isinstance(state.pending, pd.ChooseStartResource):

@@ -229,7 +229,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         seats = tuple(str(self.query_one(f"#seat-{s}", Select).value) for s in range(len(civs)))
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        options = {}
+        options: dict[str, bool | int | str] = {}  # RuleOptions fields by name
         for f in offered_options():
             widget = self.query_one(f"#opt-{f.name}")
             if isinstance(widget, Checkbox):
@@ -237,7 +237,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
             elif isinstance(widget, Select):
                 options[f.name] = str(widget.value)
             else:
-                text = widget.value.strip()
+                text = self.query_one(f"#opt-{f.name}", Input).value.strip()
                 if type(f.default) is int:  # a number (its bounds are checked by validate_config)
                     if not text.lstrip("-").isdigit():
                         raise ValueError(f"{OPTION_LABELS.get(f.name, f.name)}: a whole number, please")
