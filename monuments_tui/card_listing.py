@@ -120,7 +120,9 @@ def _personal(cards) -> list[str]:
 
     ordered = sorted(cards, key=lambda c: (c.deck, c.layer))
     return _group(ordered, lambda c: c.deck, lambda d: f"Deck {d}", fmt) + [
-        "", "  * Personal bonus cards are designed for this app, except the example option on l.284."]
+        "",
+        "  * Personal bonus cards are designed for this app, except the example option on l.284.",
+    ]
 
 
 def _abilities(cards) -> list[str]:
@@ -149,7 +151,9 @@ def _quests(cards: tuple[Quest, ...]) -> list[str]:
     ordered = sorted(cards, key=lambda q: order.index(q.deck))
     title = {"start": "Starting quests", "0-1": "Deck 0-1", "2-3": "Deck 2-3", "4-5": "Deck 4-5"}
     return _group(ordered, lambda q: q.deck, title.get, fmt) + [
-        "", "  * Quest cards are designed for this app: the rulebook prints no quest face."]
+        "",
+        "  * Quest cards are designed for this app: the rulebook prints no quest face.",
+    ]
 
 
 def _ai(cards: tuple[AiCard, ...]) -> list[str]:
@@ -168,7 +172,12 @@ def _ai(cards: tuple[AiCard, ...]) -> list[str]:
 
 
 _FORMATTERS: dict[str, Callable[[tuple], list[str]]] = {
-    "action": _actions, "common_bonus": _common, "personal_bonus": _personal,
-    "ability": _abilities, "score": _scores, "quest": _quests, "solo_quest": _quests,
+    "action": _actions,
+    "common_bonus": _common,
+    "personal_bonus": _personal,
+    "ability": _abilities,
+    "score": _scores,
+    "quest": _quests,
+    "solo_quest": _quests,
     "ai_action": _ai,
 }

@@ -38,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--solo", choices=DIFFICULTIES, help="solo games: the AI deck plays seat 0, --bot the other seat")
     sim.add_argument("--rotate", action="store_true", help="rotate the civilisations over the seats from game to game")
     sim.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    sim.add_argument("--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)")
+    sim.add_argument(
+        "--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)"
+    )
 
     cards = sub.add_parser("cards", help="list every card of the game")
     cards.add_argument("--json", action="store_true", help="print one JSON object")
@@ -52,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate a save and summarise it")
     check.add_argument("file", help="a save (.jsonl)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
-    upgrade = sub.add_parser("upgrade", help="rewrite an older save in today's format (the old file is kept as FILE.bak)")
+    upgrade = sub.add_parser(
+        "upgrade", help="rewrite an older save in today's format (the old file is kept as FILE.bak)"
+    )
     upgrade.add_argument("file", help="a save (.jsonl)")
     _add_app_commands(sub)
     return parser
@@ -70,7 +74,9 @@ def _add_app_commands(sub) -> None:
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
     new.add_argument("--start", action="store_true", help="skip the form and start the game")
-    new.add_argument("--position", metavar="FILE", help="start the game at once from a position written as text (docs/positions.md)")
+    new.add_argument(
+        "--position", metavar="FILE", help="start the game at once from a position written as text (docs/positions.md)"
+    )
     load = sub.add_parser("load", help="go on playing a saved game")
     load.add_argument("file", help="a save (.jsonl)")
     replay = sub.add_parser("replay", help="replay a saved game")
@@ -82,42 +88,14 @@ def _add_app_commands(sub) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui.ai.bots import get_bot
-    from monuments_tui.preflight import unwritable_folder
-    from monuments_tui.rules.layout import setup_key
+    from monuments_tui.preflight import simulate_bots
     from monuments_tui.simulate import format_report, simulate
 
     try:
-        setup_key(args.players)
+        bots = simulate_bots(args)
     except ValueError as exc:
         print(f"monuments simulate: {exc}", file=sys.stderr)
         return 2
-    bots = [b.strip() for b in args.bot.split(",")]
-    if args.solo:
-        if len(args.players) != 2 or args.mode != "abundance" or len(bots) != 1:
-            print("monuments simulate: --solo plays two civilisations in abundance mode, with one --bot for the player's seat", file=sys.stderr)
-            return 2
-        bots = ["ai", bots[0]]
-    if len(bots) == 1:
-        bots = bots * len(args.players)
-    if len(bots) != len(args.players):
-        print("monuments simulate: give one bot, or one per seat", file=sys.stderr)
-        return 2
-    if args.games < 1 or args.max_turns < 1 or args.jobs < 1:
-        print("monuments simulate: --games, --max-turns and --jobs must be at least 1", file=sys.stderr)
-        return 2
-    try:
-        for b in bots:
-            if b != "ai":
-                get_bot(b)
-    except ValueError as exc:
-        print(f"monuments simulate: {exc}", file=sys.stderr)
-        return 2
-    if args.save_dir is not None:
-        problem = unwritable_folder(args.save_dir)
-        if problem:
-            print(f"monuments simulate: --save-dir {args.save_dir}: {problem}; give a folder you can write to", file=sys.stderr)
-            return 2
 
     def progress(done: int, total: int, seconds: float) -> None:
         if done % 10 == 0 or done == total:
@@ -126,15 +104,23 @@ def run_simulate(args: argparse.Namespace) -> int:
     show = args.progress or sys.stderr.isatty()
     try:
         report = simulate(
-            args.players, args.mode, args.games, args.seed, bots, args.max_turns, save_dir=args.save_dir,
-            solo=args.solo, rotate=args.rotate, jobs=args.jobs, progress=progress if show else None,
+            args.players,
+            args.mode,
+            args.games,
+            args.seed,
+            bots,
+            args.max_turns,
+            save_dir=args.save_dir,
+            solo=args.solo,
+            rotate=args.rotate,
+            jobs=args.jobs,
+            progress=progress if show else None,
         )
     except OSError as exc:  # a save could not be written (disk full, folder removed)
         print(f"monuments simulate: could not write a game to {args.save_dir}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 1 if report["rule_errors"] else 0
-
 
 
 def run_cards(args: argparse.Namespace) -> int:

@@ -195,7 +195,9 @@ def write_game(
     """
     directory = saves_folder(directory)
     header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
-    records = [CmdRecord(i, seat, *as_saved(command, events)) for i, (seat, command, events) in enumerate(played, start=1)]
+    records = [
+        CmdRecord(i, seat, *as_saved(command, events)) for i, (seat, command, events) in enumerate(played, start=1)
+    ]
     data = encode_header(header) + b"".join(encode_line(r) for r in records)
     for path in free_paths(directory, save_name(config)):
         try:
@@ -283,7 +285,9 @@ class Journal:
             if self._seen is not None and _signature(os.stat(self.path)) != self._seen:
                 self._lock.release()
                 raise SaveError(
-                    self.path, None, "the file was changed by another program while this game had it closed; load it again"
+                    self.path,
+                    None,
+                    "the file was changed by another program while this game had it closed; load it again",
                 )
         if self._repair_to is not None:
             data = self.path.read_bytes()[: self._repair_to]

@@ -124,7 +124,7 @@ def words(key: str, **facts: object) -> str:
 
 
 def listing(items: Iterable[str]) -> str:
-    """"a, b and c"."""
+    """ "a, b and c"."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
@@ -151,7 +151,9 @@ def _facts(e: ev.AiReported, civs: Sequence[str]) -> dict[str, object]:
         "ai": words("ai", civ=civ),
         "card": card_name(e.card) if e.card and e.what not in ("bonus_kept", "bonus_discarded") else e.card,
         "next": card_name(e.next_card) if e.next_card else words("next.reshuffle"),
-        "cards": listing(e.cards) if e.what in ("bonus_kept", "bonus_discarded") else ", ".join(card_name(c) for c in e.cards),
+        "cards": listing(e.cards)
+        if e.what in ("bonus_kept", "bonus_discarded")
+        else ", ".join(card_name(c) for c in e.cards),
         "comes": words("comes.one" if len(e.cards) == 1 else "comes.many"),
         "count": e.count,
         "layer": e.layer,

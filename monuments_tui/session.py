@@ -377,7 +377,9 @@ def _opening(config: GameConfig | None, position: GameState | str | None) -> tup
     return initial.config, initial, text
 
 
-def _create_journal(header: Header, records: Iterable[RecordAny], path: Path | None, saves_dir: Path | None, config: GameConfig) -> Journal:
+def _create_journal(
+    header: Header, records: Iterable[RecordAny], path: Path | None, saves_dir: Path | None, config: GameConfig
+) -> Journal:
     if path is not None:
         return Journal.create(Path(path), header, records)
     directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())
@@ -387,4 +389,3 @@ def _create_journal(header: Header, records: Iterable[RecordAny], path: Path | N
         except FileExistsError:
             continue  # another process took (or is taking) the name between the check and the create
     raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
-

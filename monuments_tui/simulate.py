@@ -233,9 +233,7 @@ class _Tally:
         return {
             "scored": scored,
             "mean_rounds": round(sum(rounds) / len(rounds), 2) if rounds else 0.0,
-            "win_rate_by_civ": {
-                c: round(wins_civ[c] / games_civ[c], 4) if games_civ[c] else 0.0 for c in self.civs
-            },
+            "win_rate_by_civ": {c: round(wins_civ[c] / games_civ[c], 4) if games_civ[c] else 0.0 for c in self.civs},
             "win_rate_by_seat": [round(w / n, 4) for w in self.wins_seat],
             "win_rate_by_bot": {b: round(w / n, 4) for b, w in sorted(self.wins_bot.items())},
             "first_seat_advantage": round(self.wins_seat[0] / n - 1.0 / len(self.civs), 4) if scored else 0.0,
@@ -272,12 +270,18 @@ def format_report(report: dict[str, Any]) -> str:
             lines.append("win rate by bot")
             for bot, rate in report["win_rate_by_bot"].items():
                 lines.append(f"  {bot:<10} {rate:6.1%}")
-        lines.append(f"first seat advantage {report['first_seat_advantage']:+.1%} (win rate of seat 0 minus a fair share)")
+        lines.append(
+            f"first seat advantage {report['first_seat_advantage']:+.1%} (win rate of seat 0 minus a fair share)"
+        )
         layers = "  ".join(f"{x:.2f}" for x in report["mean_layers_by_seat"])
         lines.append(f"mean monument layers by seat  {layers}")
-        keys = [k for k in dict.fromkeys(k for seat in report["mean_score_by_seat"] for k in seat) if k != "total"] + ["total"]
+        keys = [k for k in dict.fromkeys(k for seat in report["mean_score_by_seat"] for k in seat) if k != "total"] + [
+            "total"
+        ]
         lines.append("mean final score by line")
-        lines.append("  " + f"{'line':<12}" + "".join(f"{'seat ' + str(s):>9}" for s in range(len(report["mean_score_by_seat"]))))
+        lines.append(
+            "  " + f"{'line':<12}" + "".join(f"{'seat ' + str(s):>9}" for s in range(len(report["mean_score_by_seat"])))
+        )
         for key in keys:
             row = "".join(f"{seat_lines.get(key, 0):>9.2f}" for seat_lines in report["mean_score_by_seat"])
             lines.append(f"  {key:<12}{row}")

@@ -222,7 +222,11 @@ def check_same_config(position: GameConfig, config: GameConfig) -> None:
     if position == config:
         return
     mine, theirs = msgspec.to_builtins(position), msgspec.to_builtins(config)
-    diffs = [f"{k} is {mine[k]!r} in the position but {theirs[k]!r} in the game settings" for k in mine if mine[k] != theirs[k]]
+    diffs = [
+        f"{k} is {mine[k]!r} in the position but {theirs[k]!r} in the game settings"
+        for k in mine
+        if mine[k] != theirs[k]
+    ]
     raise ValueError("the position is for another game: " + "; ".join(diffs) + " (make them agree)")
 
 
@@ -248,7 +252,9 @@ def _divergence(recorded: tuple[Event, ...], decided: list[Event]) -> str:
     return "the events differ"  # pragma: no cover - bytes differed, so some event does
 
 
-def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memory>", *, validate: bool = True) -> Rebuilt:
+def rebuild(
+    header: Header, records: list[RecordAny], path: Path | str = "<memory>", *, validate: bool = True
+) -> Rebuilt:
     """Replay a journal into a line of play, checking it record by record.
 
     With `validate`, every command is decided again and must yield exactly the recorded
@@ -284,7 +290,9 @@ def rebuild(header: Header, records: list[RecordAny], path: Path | str = "<memor
                 if refusal:
                     raise SaveError(path, line, f"this undo was not allowed: {refusal}")
             if not timeline.steps or timeline.steps[-1].seq != record.step:
-                raise SaveError(path, line, f"undo of step {record.step}, which is not the last step of the line of play")
+                raise SaveError(
+                    path, line, f"undo of step {record.step}, which is not the last step of the line of play"
+                )
             timeline.undo()
         elif isinstance(record, RedoRecord):
             if not timeline.redo_stack or timeline.redo_stack[-1].seq != record.step:
@@ -312,7 +320,9 @@ def rules_view(events: Iterable[ev.Event]) -> list[bytes]:
     return out
 
 
-def _check_command(state: GameState, record: CmdRecord, path: Path | str, line: int, legacy: bool = False) -> list[Event]:
+def _check_command(
+    state: GameState, record: CmdRecord, path: Path | str, line: int, legacy: bool = False
+) -> list[Event]:
     """The events the rules give for `record` now; they must be the recorded ones (for a
     format-1 save, the same once projected by `rules_view`: the new-form events are kept)."""
     text = format_command(record.command)
@@ -320,7 +330,9 @@ def _check_command(state: GameState, record: CmdRecord, path: Path | str, line: 
         raise SaveError(path, line, f"command {text!r} recorded after the end of the game")
     if record.seat != state.pending.seat:
         raise SaveError(
-            path, line, f"command {text!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide"
+            path,
+            line,
+            f"command {text!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide",
         )
     try:
         events = decide(state, record.command)

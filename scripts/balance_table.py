@@ -31,15 +31,32 @@ def civ_check(report: dict) -> str:
     return f"{'ok' if worst <= limit else 'NOT MET'} (max {pct(worst)}, limit {pct(limit)})"
 
 
-SUMMED = ("games", "finished", "hit_turn_cap", "turns", "events", "rule_errors", "battles",
-          "attacker_won", "defender_held", "scored", "elapsed_seconds")
+SUMMED = (
+    "games",
+    "finished",
+    "hit_turn_cap",
+    "turns",
+    "events",
+    "rule_errors",
+    "battles",
+    "attacker_won",
+    "defender_held",
+    "scored",
+    "elapsed_seconds",
+)
 """Report figures that are counts: merged by adding them up."""
 
 
 def configuration(report: dict) -> tuple:
     """What makes two reports measure the same thing."""
-    return (tuple(report["players"]), report["mode"], tuple(report["bots"]), report.get("solo"),
-            report.get("max_turns"), report.get("rotate"))
+    return (
+        tuple(report["players"]),
+        report["mode"],
+        tuple(report["bots"]),
+        report.get("solo"),
+        report.get("max_turns"),
+        report.get("rotate"),
+    )
 
 
 def merge(reports: list[dict]) -> dict:
@@ -65,7 +82,9 @@ def merge(reports: list[dict]) -> dict:
     out["mean_rounds"] = round(mean(lambda r: r["mean_rounds"]), 2)
     out["win_rate_by_civ"] = {c: mean(lambda r: r["win_rate_by_civ"][c]) for c in out["players"]}
     out["win_rate_by_seat"] = [mean(lambda r: r["win_rate_by_seat"][s]) for s in range(seats)]
-    out["win_rate_by_bot"] = {b: mean(lambda r: r["win_rate_by_bot"].get(b, 0.0)) for b in reports[0]["win_rate_by_bot"]}
+    out["win_rate_by_bot"] = {
+        b: mean(lambda r: r["win_rate_by_bot"].get(b, 0.0)) for b in reports[0]["win_rate_by_bot"]
+    }
     out["first_seat_advantage"] = out["win_rate_by_seat"][0] - 1.0 / seats
     keys = {k for r in reports for seat in r["mean_score_by_seat"] for k in seat}
     out["mean_score_by_seat"] = [
@@ -98,7 +117,9 @@ def main(paths: list[str]) -> int:
         print(f"| all | {games} | | | | {pct(wins / games)} |")
         print()
     if multi:
-        print("| configuration | games | ended | at cap | mean rounds | errors | win rate by civilisation | win rate by seat | first seat | civ check | seat check |")
+        print(
+            "| configuration | games | ended | at cap | mean rounds | errors | win rate by civilisation | win rate by seat | first seat | civ check | seat check |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|")
         for r in multi:
             civs = ", ".join(f"{c} {pct(v)}" for c, v in r["win_rate_by_civ"].items())
@@ -112,7 +133,9 @@ def main(paths: list[str]) -> int:
             )
     if solo:
         print()
-        print("| solo level | games | ended | at cap | mean rounds | errors | AI win rate | AI mean score | player mean score | AI mean layers | player mean layers |")
+        print(
+            "| solo level | games | ended | at cap | mean rounds | errors | AI win rate | AI mean score | player mean score | AI mean layers | player mean layers |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|")
         order = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}
         for r in sorted(solo, key=lambda r: order[r["solo"]]):

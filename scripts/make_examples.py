@@ -59,7 +59,9 @@ def make(example: Example, directory: Path) -> Path:
     with tempfile.TemporaryDirectory() as scratch:
         result = play_game(example.config, list(example.bots), example.config.seed, ROUND_LIMIT, save_dir=scratch)
         if result["error"] or not result["finished"]:
-            raise SystemExit(f"{example.name}: the game did not end in {ROUND_LIMIT} rounds ({result['error']}); pick another seed")
+            raise SystemExit(
+                f"{example.name}: the game did not end in {ROUND_LIMIT} rounds ({result['error']}); pick another seed"
+            )
         if example.battles and not result["state"].battles:
             raise SystemExit(f"{example.name}: no battle was fought; pick another seed")
         # Same game, written again with its title (simulate's own title names the bots and seed).

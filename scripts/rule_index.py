@@ -30,27 +30,63 @@ RULEBOOK_LINES = 553
 """The rulebook text (monuments-rulebook.txt) has 553 lines; a citation past it is wrong."""
 
 HEADINGS = (
-    (52, 0, "Components"), (54, 1, "Game board and monuments"), (63, 1, "Cards"),
-    (76, 1, "Tokens and pieces"), (91, 1, "Per player"),
+    (52, 0, "Components"),
+    (54, 1, "Game board and monuments"),
+    (63, 1, "Cards"),
+    (76, 1, "Tokens and pieces"),
+    (91, 1, "Per player"),
     (101, 0, "Story"),
-    (118, 0, "Set-up"), (122, 1, "2 players, using Greece and Egypt"), (128, 1, "2 players, using Maya and Inca"),
-    (134, 1, "3 players"), (140, 1, "4 players"), (150, 1, "Player set-up"), (168, 1, "Monument costs"),
+    (118, 0, "Set-up"),
+    (122, 1, "2 players, using Greece and Egypt"),
+    (128, 1, "2 players, using Maya and Inca"),
+    (134, 1, "3 players"),
+    (140, 1, "4 players"),
+    (150, 1, "Player set-up"),
+    (168, 1, "Monument costs"),
     (176, 1, "Unit and building costs"),
-    (186, 0, "Goal of the game and flow of play"), (204, 1, "In a turn, a player can either"),
-    (211, 0, "Action cards"), (213, 1, "Upgrade an action"), (219, 1, "Movement"), (227, 1, "Production"),
-    (238, 1, "Build a building"), (244, 2, "Buildings"), (246, 3, "Fort"), (248, 3, "Town"),
-    (250, 3, "Factory"), (252, 3, "Bridge"), (254, 3, "Ferry"), (258, 1, "Build a building"),
-    (262, 1, "Populate"), (268, 1, "Build a layer of your monument"),
+    (186, 0, "Goal of the game and flow of play"),
+    (204, 1, "In a turn, a player can either"),
+    (211, 0, "Action cards"),
+    (213, 1, "Upgrade an action"),
+    (219, 1, "Movement"),
+    (227, 1, "Production"),
+    (238, 1, "Build a building"),
+    (244, 2, "Buildings"),
+    (246, 3, "Fort"),
+    (248, 3, "Town"),
+    (250, 3, "Factory"),
+    (252, 3, "Bridge"),
+    (254, 3, "Ferry"),
+    (258, 1, "Build a building"),
+    (262, 1, "Populate"),
+    (268, 1, "Build a layer of your monument"),
     (290, 2, "So to summarize, when building a monument"),
-    (305, 1, "Train a military unit"), (313, 2, "Navy"), (317, 2, "Army"), (321, 2, "Air force"),
-    (325, 2, "Weapons"), (331, 1, "Attack"), (343, 2, "The defender divides damage"),
-    (351, 2, "The attacker divides damage"), (357, 2, "Retreat and take over"),
-    (365, 1, "Draw quest cards"), (383, 1, "Trade"),
+    (305, 1, "Train a military unit"),
+    (313, 2, "Navy"),
+    (317, 2, "Army"),
+    (321, 2, "Air force"),
+    (325, 2, "Weapons"),
+    (331, 1, "Attack"),
+    (343, 2, "The defender divides damage"),
+    (351, 2, "The attacker divides damage"),
+    (357, 2, "Retreat and take over"),
+    (365, 1, "Draw quest cards"),
+    (383, 1, "Trade"),
     (389, 0, "Game end"),
-    (411, 0, "Solo rules Monuments"), (413, 1, "Components"), (420, 1, "Introduction"), (430, 1, "Set-up"),
-    (448, 1, "Gameplay"), (463, 1, "Production"), (467, 1, "Movement"), (476, 1, "Population"),
-    (480, 1, "Special"), (498, 1, "Upgrade a card"), (504, 1, "Build a building"), (514, 1, "Draw quest card"),
-    (518, 1, "Build your Monument"), (551, 1, "Game end"),
+    (411, 0, "Solo rules Monuments"),
+    (413, 1, "Components"),
+    (420, 1, "Introduction"),
+    (430, 1, "Set-up"),
+    (448, 1, "Gameplay"),
+    (463, 1, "Production"),
+    (467, 1, "Movement"),
+    (476, 1, "Population"),
+    (480, 1, "Special"),
+    (498, 1, "Upgrade a card"),
+    (504, 1, "Build a building"),
+    (514, 1, "Draw quest card"),
+    (518, 1, "Build your Monument"),
+    (551, 1, "Game end"),
 )
 """(first line, depth, heading) of each rulebook section, in order: the rulebook's headings,
 with Attack and the labelled paragraphs Fort to Ferry (its sub-headings the table of contents
@@ -107,10 +143,7 @@ CITATION = re.compile(r"(?:(?:(?<=[\[(])|(?<=; ))([A-Z][^\[\]();,.:\"`]*?), )?\b
 
 def citations(doc: str | None) -> list[Citation]:
     """The rulebook lines a docstring cites, in order of appearance."""
-    return [
-        Citation(int(a), int(b or a), name.strip() if name else None)
-        for name, a, b in CITATION.findall(doc or "")
-    ]
+    return [Citation(int(a), int(b or a), name.strip() if name else None) for name, a, b in CITATION.findall(doc or "")]
 
 
 def names_its_section(c: Citation) -> bool:
@@ -179,7 +212,9 @@ def rules_functions():
     """(module, qualified name, function) for every function and method defined in the rules core."""
     import monuments_tui.rules as core
 
-    modules = [core] + [importlib.import_module(m.name) for m in pkgutil.walk_packages(core.__path__, "monuments_tui.rules.")]
+    modules = [core] + [
+        importlib.import_module(m.name) for m in pkgutil.walk_packages(core.__path__, "monuments_tui.rules.")
+    ]
     for module in modules:
         for name, obj in vars(module).items():
             if inspect.isfunction(obj) and obj.__module__ == module.__name__:

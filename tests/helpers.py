@@ -115,8 +115,16 @@ def board(civs=("greece", "egypt"), mode="scarcity", seed=1, allowance=(GREECE, 
     return position("\n".join(lines))
 
 
-def on_board(board: str, step: str = "", green: bool = False, allowance=(GREECE, EGYPT), options: str = "",
-             set_aside: str = "town=2 fort=2 factory=1", greece: str = "", rng: int | None = None) -> GameState:
+def on_board(
+    board: str,
+    step: str = "",
+    green: bool = False,
+    allowance=(GREECE, EGYPT),
+    options: str = "",
+    set_aside: str = "town=2 fort=2 factory=1",
+    greece: str = "",
+    rng: int | None = None,
+) -> GameState:
     """Greece v Egypt in round 3, Greece to play, every military unit in supply and a military
     allowance card held by each seat in `allowance` (as `board()` deals them); `board` lists the
     pieces, `set_aside` Greece's set-aside pieces, `greece` more of its lines, `options` an
@@ -128,18 +136,18 @@ def on_board(board: str, step: str = "", green: bool = False, allowance=(GREECE,
         {options}
         round 3
         {playing}
-        {'' if rng is None else f'rng {rng}'}
+        {"" if rng is None else f"rng {rng}"}
         [board]
         {board}
         [greece]
         set-aside {set_aside}
-        {'bonuses cb1-military' if GREECE in allowance else ''}
-        {'green ' + step if green else ''}
+        {"bonuses cb1-military" if GREECE in allowance else ""}
+        {"green " + step if green else ""}
         {greece}
         turns 2
         [egypt]
         set-aside town=2 fort=1 factory=2
-        {'bonuses cb1-military-3p' if EGYPT in allowance else ''}
+        {"bonuses cb1-military-3p" if EGYPT in allowance else ""}
         turns 2
     """)
 

@@ -16,16 +16,32 @@ spec.loader.exec_module(balance_table)
 
 def report(seed: int, games: int, greece: float, rounds: float, layers: tuple[float, float]) -> dict:
     return {
-        "players": ["greece", "egypt"], "mode": "abundance", "bots": ["heuristic", "heuristic"],
-        "solo": None, "rotate": True, "seed": seed, "max_turns": 100, "games": games,
-        "finished": games - 1, "hit_turn_cap": 1, "turns": 10 * games, "events": 100 * games,
-        "rule_errors": 0, "errors": [], "battles": 2, "attacker_won": 1, "defender_held": 1,
-        "scored": games, "mean_rounds": rounds,
+        "players": ["greece", "egypt"],
+        "mode": "abundance",
+        "bots": ["heuristic", "heuristic"],
+        "solo": None,
+        "rotate": True,
+        "seed": seed,
+        "max_turns": 100,
+        "games": games,
+        "finished": games - 1,
+        "hit_turn_cap": 1,
+        "turns": 10 * games,
+        "events": 100 * games,
+        "rule_errors": 0,
+        "errors": [],
+        "battles": 2,
+        "attacker_won": 1,
+        "defender_held": 1,
+        "scored": games,
+        "mean_rounds": rounds,
         "win_rate_by_civ": {"greece": greece, "egypt": 1 - greece},
-        "win_rate_by_seat": [0.5, 0.5], "win_rate_by_bot": {"heuristic": 1.0},
+        "win_rate_by_seat": [0.5, 0.5],
+        "win_rate_by_bot": {"heuristic": 1.0},
         "first_seat_advantage": 0.0,
         "mean_score_by_seat": [{"total": 60.0}, {"total": 50.0, "land": 12.0}],
-        "mean_layers_by_seat": list(layers), "elapsed_seconds": 1.0,
+        "mean_layers_by_seat": list(layers),
+        "elapsed_seconds": 1.0,
     }
 
 
@@ -46,7 +62,8 @@ def test_overlapping_seeds_are_refused():
 
 
 @pytest.mark.parametrize(
-    "folder", ["balance-reports", "balance-reports/map-0.2.0", "balance-reports/first-map", "balance-reports/solo-0.3.0"]
+    "folder",
+    ["balance-reports", "balance-reports/map-0.2.0", "balance-reports/first-map", "balance-reports/solo-0.3.0"],
 )
 def test_the_tables_in_docs_are_those_the_stored_reports_give(capsys, folder):
     # docs/balance.md shows what scripts/balance_table.py makes of the reports in each
@@ -67,10 +84,10 @@ def test_the_readme_summary_gives_figures_of_the_tables_and_links_them():
     # current map's tables in docs/balance.md (a win rate, or the first seat's points).
     root = SCRIPT.parent.parent
     readme = (root / "README.md").read_text(encoding="utf-8")
-    summary = readme[readme.index("## Bots and balance"):readme.index("## The command notation")]
+    summary = readme[readme.index("## Bots and balance") : readme.index("## The command notation")]
     assert "[docs/balance.md](docs/balance.md)" in summary
     doc = (root / "docs" / "balance.md").read_text(encoding="utf-8")
-    current = doc[doc.index("## The current map"):doc.index("## Reading the numbers")]
+    current = doc[doc.index("## The current map") : doc.index("## Reading the numbers")]
     cells = {cell.strip() for line in current.splitlines() if line.startswith("|") for cell in line.split("|")}
     figures = set(re.findall(r"(?<![\d.+])\d+\.\d%", current))
     assert figures, "no win rate found in the current map's tables"

@@ -53,10 +53,13 @@ def test_rulebook_worked_example():
     """An air force (power 2) attacks a fort, a town and two workers (power 3); rolls 1,1 against
     0,0,1: the defender damages the fort, the attacker loses the air force, nobody moves in or
     retreats [Attack, l.337-361; B28, B29, B32]."""
-    s = on_board("""
+    s = on_board(
+        """
         E20: greece air#u1
         E19: egypt fort#b2 town#b3 w#u4 w#u5
-    """, rng=rolls((1, 1), (0, 0, 1)))
+    """,
+        rng=rolls((1, 1), (0, 0, 1)),
+    )
     air, fort, town, w1, w2 = "u1", "b2", "b3", "u4", "u5"
     s = run(s, "play attack")
     events = battle_events(s, "attack E19 with air@E20")
@@ -104,13 +107,16 @@ def test_attackers_stand_next_to_the_target():
 def test_what_can_be_a_target():
     """A neighbouring hex with another player's unit or building, never a monument, never your
     own; an empty ferry is nobody's piece [l.335; Movement l.221 (B35, B47)]; A14 #119."""
-    s = on_board("""
+    s = on_board(
+        """
         G19: greece air
         E20: greece air
         E19: greece w
         H19: egypt w
         ferry F20 by greece
-    """, "attack")
+    """,
+        "attack",
+    )
     assert "monument" in refusal(s, "attack H19 with air@G19")
     assert "your own units" in refusal(s, "attack E19 with air@E20")
     assert "no unit or building" in refusal(s, "attack F20 with air@E20")
@@ -165,23 +171,30 @@ def test_naval_assault_attacks_land_with_power_1_and_nobody_moves_in():
 def test_armies_in_a_ferry_attack_land_and_sea_with_power_1():
     """An army aboard a ferry attacks the land it lies off or a water hex, with power 1
     [Army, l.319; Attack l.335]; A13 #116."""
-    s = on_board("""
+    s = on_board(
+        """
         E21: greece army@ferry9
         ferry#ferry9 E21 by greece
         E20: egypt w
         F20: egypt navy
-    """, "attack")
+    """,
+        "attack",
+    )
     assert began(battle_events(s, "attack E20 with army@E21")).battle.attack_power == 1
     assert began(battle_events(s, "attack F20 with army@E21")).battle.attack_power == 1
 
 
 def test_army_in_a_ferry_takes_a_land_hex_and_the_ferry_docks():
     """Winning from a ferry, the passengers step ashore and the ferry docks on that edge (B33) [l.355]."""
-    s = on_board("""
+    s = on_board(
+        """
         E21: greece army#u1@ferry9
         ferry#ferry9 E21 by greece
         E20: egypt w#u2
-    """, "attack", rng=rolls((1,), ()))
+    """,
+        "attack",
+        rng=rolls((1,), ()),
+    )
     f, army, w = "ferry9", "u1", "u2"
     s = run(s, "attack E20 with army@E21")
     assert s.units[army].hex == "E20" and s.units[army].ferry is None
@@ -192,12 +205,15 @@ def test_army_in_a_ferry_takes_a_land_hex_and_the_ferry_docks():
 def test_armed_workers_in_a_ferry_attack_land_only():
     """An armed worker aboard a ferry attacks the adjacent land with power 1, but has no power
     at sea (B36); A13 #111."""
-    s = on_board("""
+    s = on_board(
+        """
         E21: greece ws@ferry9
         ferry#ferry9 E21 by greece
         E20: egypt w
         F20: egypt navy
-    """, "attack")
+    """,
+        "attack",
+    )
     assert began(battle_events(s, "attack E20 with ws@E21")).battle.attack_power == 1
     assert "no power at sea" in refusal(s, "attack F20 with ws@E21")
 
@@ -355,11 +371,15 @@ def test_pieces_without_power_cannot_take_damage():
 def test_the_attacker_assigns_its_damage_after_the_defender():
     """The attacker takes one power of damage per defender pip, on attacking units only, with
     the same rounding [l.351-353]; A14 #128."""
-    s = on_board("""
+    s = on_board(
+        """
         E20: greece army air
         F18: greece army  # not declared: never hurt
         E19: egypt army fort town
-    """, "attack", rng=rolls((0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0)))
+    """,
+        "attack",
+        rng=rolls((0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0)),
+    )
     s = run(s, "attack E19 with army@E20,air@E20")
     assert s.pending == pd.AssignDamage(GREECE, damage=2, side="attacker")
     s = run(s, "damage air@E20")
@@ -390,11 +410,15 @@ def test_at_least_one_survivor_moves_in_the_others_may_stay():
 def test_retreat_to_a_free_neighbour_leaving_resources_behind():
     """The defender's remaining units retreat together to a neighbouring hex free of other
     players' pieces, by land or bridge; workers leave their resources [l.359 (B34)]; A14 #130-#132."""
-    s = on_board("""
+    s = on_board(
+        """
         F20: greece air
         E20: egypt w#u1 w#u2 2metal
         bridge#B99 D19-E20 by egypt
-    """, "attack", rng=rolls((1, 0), ()))
+    """,
+        "attack",
+        rng=rolls((1, 0), ()),
+    )
     w1, w2 = "u1", "u2"
     s = run(s, "attack E20 with air@F20")
     assert s.pending == pd.Retreat(EGYPT)
@@ -407,11 +431,16 @@ def test_retreat_to_a_free_neighbour_leaving_resources_behind():
 
 def test_retreat_each_unit_its_own_way():
     """Option `retreat = "each"`: every unit picks its own destination (B34)."""
-    s = on_board("""
+    s = on_board(
+        """
         F20: greece air
         E20: egypt w#u1 w#u2
         bridge#B99 D19-E20 by egypt
-    """, "attack", options="options retreat=each", rng=rolls((1, 0), ()))
+    """,
+        "attack",
+        options="options retreat=each",
+        rng=rolls((1, 0), ()),
+    )
     w1, w2 = "u1", "u2"
     s = run(s, "attack E20 with air@F20", "retreat E19 w@E20")
     assert s.pending == pd.Retreat(EGYPT)

@@ -500,17 +500,14 @@ def test_islands_sit_within_ferry_reach_of_a_continent(board: Board) -> None:
     for region in ISLAND_REGIONS:
         targets = region_hexes(board, region)
         gaps = [
-            water_gap(board, producing(board, continent), targets, water - set(targets))
-            for continent in CONTINENTS
+            water_gap(board, producing(board, continent), targets, water - set(targets)) for continent in CONTINENTS
         ]
         nearest = min(g for g in gaps if g is not None)
         assert 1 <= nearest <= 3, (region, gaps)
 
 
 @pytest.mark.parametrize(("civs", "mode"), CONFIGS, ids=CONFIG_IDS)
-def test_islands_in_play_are_reachable_from_a_continent_in_play(
-    board: Board, civs: tuple[str, ...], mode: str
-) -> None:
+def test_islands_in_play_are_reachable_from_a_continent_in_play(board: Board, civs: tuple[str, ...], mode: str) -> None:
     """Set-up, l.120-144 and B51: every island in play can be reached through water in
     play from a home continent in play, within 4 water hexes (the widest crossing is
     Europe to Greenland). Greenland's halves count as one island: a worker walks from

@@ -28,7 +28,9 @@ def greece(*bonuses: str, e19="", e20="", f18="", board="", green="", game=GAME)
     """Greece to play in round 3, holding `bonuses` and the `green` cards, with one worker on
     E19 (wood), E20 (metal) and F18 (sheep), holding `e19`, `e20` and `f18`; more of the
     board in `board`; Egypt's three workers on its monument hex."""
-    return position(game, f"""
+    return position(
+        game,
+        f"""
         round 3
         [board]
         E19: greece w {e19}
@@ -37,9 +39,10 @@ def greece(*bonuses: str, e19="", e20="", f18="", board="", green="", game=GAME)
         H19: egypt wh wh w
         {board}
         [greece]
-        bonuses {' '.join(bonuses) or '-'}
-        green {green or '-'}
-    """)
+        bonuses {" ".join(bonuses) or "-"}
+        green {green or "-"}
+    """,
+    )
 
 
 def spent(events) -> int:
@@ -54,9 +57,19 @@ def test_every_effect_in_the_data_is_tested_here():
     """B18: the effects used by the 32 cards are the ones the engine implements (each tested below)."""
     effects = {c.effect for c in load_content().common_bonus}
     assert effects == {
-        "military_allowance", "worker_move", "worker_carry", "movement_units", "production_hexes",
-        "building_discount", "upgrade_discount", "trade_rate", "populate_one", "monument_discount",
-        "quest_draw", "fort_power", "vp",
+        "military_allowance",
+        "worker_move",
+        "worker_carry",
+        "movement_units",
+        "production_hexes",
+        "building_discount",
+        "upgrade_discount",
+        "trade_rate",
+        "populate_one",
+        "monument_discount",
+        "quest_draw",
+        "fort_power",
+        "vp",
     }
 
 
@@ -79,13 +92,16 @@ def test_the_solo_ai_needs_no_allowance():
 
 def bridged_europe(*bonuses: str):
     """`greece(*bonuses)` with a bridge over every river of Europe, so workers can walk anywhere there."""
-    return greece(*bonuses, board="""
+    return greece(
+        *bonuses,
+        board="""
         bridge D18-E19 by greece
         bridge D19-E19 by greece
         bridge D19-E20 by greece
         bridge E18-E19 by greece
         bridge E18-F18 by greece
-    """)
+    """,
+    )
 
 
 def test_worker_movement_bonus_and_two_copies_stack():
@@ -172,7 +188,9 @@ def test_populate_one_bonus():
 def layer2_ready(*greece_lines: str):
     """Greece to play, able to build layer 2 (5 land hexes, 1 of each resource, a worker);
     more of Greece's lines in `greece_lines`."""
-    return position(GAME, """
+    return position(
+        GAME,
+        """
         round 3
         [board]
         E19: greece w 1wood
@@ -184,7 +202,9 @@ def layer2_ready(*greece_lines: str):
         H19: egypt wh wh w
         [greece]
         layers 1
-    """, *greece_lines)
+    """,
+        *greece_lines,
+    )
 
 
 def test_monument_discount_bonus():
@@ -224,7 +244,9 @@ def test_layer_five_vp_cards():
 
 def test_bonuses_stay_active_for_the_rest_of_the_game():
     """l.280: a common bonus taken after a layer is active from then on."""
-    s = position(GAME, """
+    s = position(
+        GAME,
+        """
         round 3
         [board]
         E19: greece w 1wood
@@ -232,7 +254,8 @@ def test_bonuses_stay_active_for_the_rest_of_the_game():
         F18: greece w 1sheep
         F19: greece w w w
         H19: egypt wh wh w
-    """)
+    """,
+    )
     s = run(s, "play monument", "layer", "bonus cb1-worker-move")
     assert worker_moves(s, 0) == 2
 
@@ -256,7 +279,9 @@ def test_horses_ride_with_two_starting_workers_and_carry_two():
 
 def test_a_spare_horse_goes_to_the_next_new_worker():
     """B21: a horse back in hand rides with the next worker populated."""
-    s = position(GAME, """
+    s = position(
+        GAME,
+        """
         round 3
         current egypt
         [board]
@@ -264,7 +289,8 @@ def test_a_spare_horse_goes_to_the_next_new_worker():
         H18: egypt w w town
         [egypt]
         tokens horses=1
-    """)
+    """,
+    )
     after = run(s, "play populate", "populate H18")
     assert sorted(u.horse for u in units_of(after, 1, "worker")) == [False, False, True]
     assert after.players[1].tokens.get("horses", 0) == 0
@@ -279,18 +305,23 @@ MAYA_INCA = """
 
 def test_workshop_is_built_and_takes_one_off_upgrades():
     """B21 (Maya): a workshop is built with Build (1 wood + 1 metal); each takes 1 off upgrades."""
-    s = position(MAYA_INCA, """
+    s = position(
+        MAYA_INCA,
+        """
         [board]
         E7: maya w 1wood
         C7: maya w 1metal
         D7: maya w 2sheep
         K10: inca w w w
-    """)
+    """,
+    )
     assert "build farm E7" not in [format_command(c) for c in legal_commands(run(s, "play build"))]
     after = run(s, "play build", "build workshop E7")
     assert [b.kind for b in after.buildings.values()] == ["workshop"]
     assert after.players[0].tokens["workshop"] == 2
-    later = position(MAYA_INCA, """
+    later = position(
+        MAYA_INCA,
+        """
         [board]
         E7: maya w workshop
         C7: maya w
@@ -299,22 +330,28 @@ def test_workshop_is_built_and_takes_one_off_upgrades():
         [maya]
         hand upgrade
         discard movement production build populate monument train attack quest trade
-    """)
+    """,
+    )
     assert spent(events_of(run(later, "play upgrade"), "upgrade production")) == 1
 
 
 def test_farm_is_built_and_produces_one_more():
     """B21 (Inca): a farm is built with Build (1 wood + 1 food); its hex produces 1 more."""
-    s = position(MAYA_INCA, """
+    s = position(
+        MAYA_INCA,
+        """
         current inca
         [board]
         E8: maya w w w
         J10: inca w 1wood
         J11: inca w 1food
-    """)
+    """,
+    )
     after = run(s, "play build", "build farm J11")
     assert [b.kind for b in after.buildings.values()] == ["farm"]
-    later = position(MAYA_INCA, """
+    later = position(
+        MAYA_INCA,
+        """
         current inca
         [board]
         E8: maya w w w
@@ -323,7 +360,8 @@ def test_farm_is_built_and_produces_one_more():
         [inca]
         hand production
         discard upgrade movement build populate monument train attack quest trade
-    """)
+    """,
+    )
     produced = [e for e in events_of(run(later, "play production"), "produce J11") if isinstance(e, ev.ResourcesGained)]
     assert produced == [ev.ResourcesGained("J11", "food", 2)]
 

@@ -76,7 +76,9 @@ def test_simulate_report():
     assert abs(sum(a["win_rate_by_seat"]) - 1) < 1e-9
     assert {"layers", "land", "total"} <= set(a["mean_score_by_seat"][0])
     assert len(a["mean_layers_by_seat"]) == 2 and all(0 <= x <= 5 for x in a["mean_layers_by_seat"])
-    b = simulate(("greece", "egypt"), "abundance", 4, 3, ["ai", "random"], max_turns=6, solo="easy", rotate=True, jobs=2)
+    b = simulate(
+        ("greece", "egypt"), "abundance", 4, 3, ["ai", "random"], max_turns=6, solo="easy", rotate=True, jobs=2
+    )
     for key in ("win_rate_by_civ", "win_rate_by_seat", "mean_score_by_seat", "mean_layers_by_seat", "events", "turns"):
         assert a[key] == b[key]
 

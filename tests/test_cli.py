@@ -17,7 +17,22 @@ def run_json(capsys, *args):
 
 def test_simulate_reports_as_json_and_is_reproducible(capsys):
     """`monuments simulate ... --json`: games, turns, events, rule errors 0; the same seed gives the same result."""
-    args = ["simulate", "--players", "greece,egypt", "--mode", "scarcity", "--games", "2", "--seed", "3", "--bot", "random", "--max-turns", "8", "--json"]
+    args = [
+        "simulate",
+        "--players",
+        "greece,egypt",
+        "--mode",
+        "scarcity",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--bot",
+        "random",
+        "--max-turns",
+        "8",
+        "--json",
+    ]
     a = run_json(capsys, *args)
     b = run_json(capsys, *args)
     assert a["games"] == 2 and a["rule_errors"] == 0 and a["events"] > 0 and a["turns"] > 0
@@ -59,5 +74,17 @@ def test_simulate_refuses_a_save_folder_it_cannot_write(capsys, tmp_path):
 
 
 def test_simulate_saves_each_game_in_the_folder(capsys, tmp_path):
-    report = run_json(capsys, "simulate", "--games", "2", "--max-turns", "2", "--bot", "random", "--json", "--save-dir", str(tmp_path / "new"))
+    report = run_json(
+        capsys,
+        "simulate",
+        "--games",
+        "2",
+        "--max-turns",
+        "2",
+        "--bot",
+        "random",
+        "--json",
+        "--save-dir",
+        str(tmp_path / "new"),
+    )
     assert len(report["saves"]) == 2 and all(Path(p).parent == tmp_path / "new" for p in report["saves"])

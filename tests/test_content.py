@@ -35,8 +35,16 @@ def content():
 
 
 def all_cards(content):
-    return (content.action_cards + content.common_bonus + content.personal_bonus + content.abilities
-            + content.score_cards + content.quests + content.solo_quests + content.ai_cards)
+    return (
+        content.action_cards
+        + content.common_bonus
+        + content.personal_bonus
+        + content.abilities
+        + content.score_cards
+        + content.quests
+        + content.solo_quests
+        + content.ai_cards
+    )
 
 
 # --------------------------------------------------------------------------- counts
@@ -73,14 +81,21 @@ def test_production_upgrade_cost_is_the_rulebook_example(content):
 def test_upgrade_card_green_side(content):
     """Review B12: the Upgrade card's green side adds 1 resource of discount (minimum 1)."""
     assert content.action_by_id["upgrade"].green_text == (
-        "Upgrade a card with a discount of 1 more resource (minimum 1).")
+        "Upgrade a card with a discount of 1 more resource (minimum 1)."
+    )
 
 
 def test_ids_unique(content):
     """Every card type has unique ids; quest and solo quest ids are unique together (they share decks)."""
-    for cards in (content.action_cards, content.common_bonus, content.personal_bonus,
-                  content.abilities, content.score_cards, content.quests + content.solo_quests,
-                  content.ai_cards):
+    for cards in (
+        content.action_cards,
+        content.common_bonus,
+        content.personal_bonus,
+        content.abilities,
+        content.score_cards,
+        content.quests + content.solo_quests,
+        content.ai_cards,
+    ):
         ids = [c.id for c in cards]
         assert len(ids) == len(set(ids))
         assert all(i == i.lower() and " " not in i for i in ids)
@@ -107,8 +122,10 @@ def test_common_bonus_levels(content):
 def test_military_allowance_in_every_level(content):
     """Train a military unit, l.309: the allowance 'can be found in each layer' (B19), usable with 2 players."""
     for level in (1, 2, 3, 4):
-        assert any(c.level == level and c.effect == "military_allowance" and c.min_players == 2
-                   and c.copy_mark == 1 for c in content.common_bonus)
+        assert any(
+            c.level == level and c.effect == "military_allowance" and c.min_players == 2 and c.copy_mark == 1
+            for c in content.common_bonus
+        )
 
 
 def test_worker_move_card(content):
@@ -168,8 +185,12 @@ def test_set_up_cards(content):
 
 def test_layer_one_example_option(content):
     """Build a monument, l.284: the layer-1 option '2 wood on a forest ... and one metal on a mountain'."""
-    assert any(o.kind == "resources" and sorted(o.resources) == ["metal", "wood", "wood"]
-               for c in content.personal_bonus if c.layer == 1 for o in c.options)
+    assert any(
+        o.kind == "resources" and sorted(o.resources) == ["metal", "wood", "wood"]
+        for c in content.personal_bonus
+        if c.layer == 1
+        for o in c.options
+    )
 
 
 def test_air_force_options_only_from_layer_three(content):
@@ -193,8 +214,12 @@ def test_one_ability_per_civilisation(content):
     """l.160 and l.84-86 (2 horse, 3 workshop, 3 farm tokens); B21 assigns them."""
     assert sorted(a.civ for a in content.abilities) == sorted(CIVS)
     effects = {a.civ: (a.effect, a.tokens) for a in content.abilities}
-    assert effects == {"greece": ("naval_assault", 0), "egypt": ("horses", 2),
-                       "maya": ("workshop", 3), "inca": ("farm", 3)}
+    assert effects == {
+        "greece": ("naval_assault", 0),
+        "egypt": ("horses", 2),
+        "maya": ("workshop", 3),
+        "inca": ("farm", 3),
+    }
 
 
 def test_score_cards(content):
@@ -295,16 +320,18 @@ def _with_cards(name, edit):
     return raw
 
 
-@pytest.mark.parametrize("name, edit, message", [
-    ("quests.json", lambda cards: cards.pop(), "47 cards"),
-    ("common_bonus.json", lambda cards: cards[0].update(id=cards[1]["id"]), "used 2 times"),
-    ("quests.json", lambda cards: cards[0]["tasks"].append({"kind": "upgraded_card", "card": "dance"}),
-     "'dance'"),
-    ("personal_bonus.json", lambda cards: cards[1]["options"].pop(), "exactly 3 options"),
-    ("score_cards.json", lambda cards: cards[0].update(designed=True), "gives no reason"),
-    ("common_bonus.json", lambda cards: cards[0].update(effect="teleport"), "effect"),
-    ("abilities.json", lambda cards: cards[0].update(colour="red"), "unknown field"),
-])
+@pytest.mark.parametrize(
+    "name, edit, message",
+    [
+        ("quests.json", lambda cards: cards.pop(), "47 cards"),
+        ("common_bonus.json", lambda cards: cards[0].update(id=cards[1]["id"]), "used 2 times"),
+        ("quests.json", lambda cards: cards[0]["tasks"].append({"kind": "upgraded_card", "card": "dance"}), "'dance'"),
+        ("personal_bonus.json", lambda cards: cards[1]["options"].pop(), "exactly 3 options"),
+        ("score_cards.json", lambda cards: cards[0].update(designed=True), "gives no reason"),
+        ("common_bonus.json", lambda cards: cards[0].update(effect="teleport"), "effect"),
+        ("abilities.json", lambda cards: cards[0].update(colour="red"), "unknown field"),
+    ],
+)
 def test_bad_data_is_rejected(name, edit, message):
     """The loader names what is wrong instead of loading broken content."""
     with pytest.raises(ContentError, match=message):
@@ -322,8 +349,16 @@ def test_card_listing_json(content):
     """`monuments cards --json`: one object with all 8 card types and the right counts."""
     data = json.loads(card_listing(as_json=True))
     counts = {key: len(cards) for key, cards in data.items()}
-    assert counts == {"action": 10, "common_bonus": 32, "personal_bonus": 20, "ability": 4,
-                      "score": 7, "quest": 48, "solo_quest": 10, "ai_action": 8}
+    assert counts == {
+        "action": 10,
+        "common_bonus": 32,
+        "personal_bonus": 20,
+        "ability": 4,
+        "score": 7,
+        "quest": 48,
+        "solo_quest": 10,
+        "ai_action": 8,
+    }
     for cards in data.values():
         for card in cards:
             assert list(card)[:2] == ["id", "text"]
@@ -333,9 +368,16 @@ def test_card_listing_json(content):
 def test_card_listing_text(content):
     """The text form lists every card, grouped by type."""
     text = card_listing(as_json=False)
-    for heading in ("Action cards (10)", "Common bonus cards (32)", "Personal bonus cards (20)",
-                    "Ability cards (4)", "Score cards (7)", "Quest cards (48)",
-                    "Solo quest cards (10)", "Solo AI action cards (8)"):
+    for heading in (
+        "Action cards (10)",
+        "Common bonus cards (32)",
+        "Personal bonus cards (20)",
+        "Ability cards (4)",
+        "Score cards (7)",
+        "Quest cards (48)",
+        "Solo quest cards (10)",
+        "Solo AI action cards (8)",
+    ):
         assert heading in text
     for card in all_cards(content):
         assert card.id in text

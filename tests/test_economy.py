@@ -16,8 +16,17 @@ def ready(board: str = SET_UP, *more: str, greece: str = "", options: str = ""):
     """Greece v Egypt in round 3 (every player past their first turn), Greece to play, every
     piece unlocked (nothing set aside); `board` and `more` list the board, `greece` more of Greece's lines."""
     return position(
-        "game greece,egypt scarcity seed=1", options, "round 3",
-        "[board]", board, *more, "[greece]", "set-aside -", greece, "[egypt]", "set-aside -",
+        "game greece,egypt scarcity seed=1",
+        options,
+        "round 3",
+        "[board]",
+        board,
+        *more,
+        "[greece]",
+        "set-aside -",
+        greece,
+        "[egypt]",
+        "set-aside -",
     )
 
 
@@ -39,7 +48,8 @@ def test_rulebook_example_upgrade_production_for_two_sheep_then_three_hexes():
     s = run(s, "play upgrade", "upgrade production")
     assert "production" in s.players[0].green and "F18" not in s.resources
     assert s.bank["sheep"] == 24  # only Egypt's starting sheep is still out
-    s = ready("""
+    s = ready(
+        """
         E19: greece w 1wood
         E20: greece w
         F18: greece w
@@ -47,7 +57,9 @@ def test_rulebook_example_upgrade_production_for_two_sheep_then_three_hexes():
         H18: 1sheep
         H19: egypt wh wh w
         I20: 1wood
-    """, greece="green production")
+    """,
+        greece="green production",
+    )
     s = run(s, "play production")
     assert isinstance(s.pending, ProductionStep) and s.pending.left == 3 and s.pending.green
     s = run(s, "produce F18", "produce E19", "produce E20")
@@ -75,14 +87,17 @@ def test_upgrade_discount_is_cumulative_with_a_minimum_of_one():
     """A6 #48, B56: one resource off per card already upgraded; never below 1 resource."""
     from monuments_tui.rules.actions.upgrade import upgrade_discount
 
-    s = ready("""
+    s = ready(
+        """
         E19: 1wood
         F18: greece w 1sheep
         F19: greece w w w
         H18: 1sheep
         H19: egypt wh wh w
         I20: 1wood
-    """, greece="green movement trade")  # 1 sheep under the worker on F18
+    """,
+        greece="green movement trade",
+    )  # 1 sheep under the worker on F18
     assert upgrade_discount(s, 0, False) == 2
     flat = ready(greece="green movement trade", options="options upgrade_discount=flat")
     assert upgrade_discount(flat, 0, False) == 1
@@ -182,10 +197,17 @@ def test_bridge_on_a_river_ferry_on_a_shore():
 
 def test_building_limited_by_supply_and_set_aside():
     """A1 #1, B16: pieces come only from the available supply."""
-    s = position("game greece,egypt scarcity seed=1", "round 3", "[board]", SET_UP, "E20: greece w 1sheep 2food 1wood", """
+    s = position(
+        "game greece,egypt scarcity seed=1",
+        "round 3",
+        "[board]",
+        SET_UP,
+        "E20: greece w 1sheep 2food 1wood",
+        """
         [greece]
         set-aside town=3  # no town in supply
-    """)
+    """,
+    )
     s = run(s, "play build")
     assert "no town left" in str(rejected(s, "build town E20"))
 
@@ -216,7 +238,9 @@ def test_populate_needs_two_workers_in_the_town():
 
 def test_green_populate_two_different_towns():
     """A10 #89 [l.266]."""
-    s = ready(SET_UP.replace("E19: 1wood", "E19: greece w w town 1wood"), "E20: greece w w town", greece="green populate")
+    s = ready(
+        SET_UP.replace("E19: 1wood", "E19: greece w w town 1wood"), "E20: greece w w town", greece="green populate"
+    )
     s = run(s, "play populate", "populate E20")
     assert "already populated" in str(rejected(s, "populate E20"))
     s = run(s, "populate E19")
@@ -278,13 +302,16 @@ def test_trade_of_the_same_resource_refused_as_in_0_3_0():
 
 def test_bank_limits():
     """B50: the bank gives only what it holds."""
-    s = ready(SET_UP, """
+    s = ready(
+        SET_UP,
+        """
         E20: greece w w
         J17: 5metal  # 24 metal out of the bank, far from Greece: the bank holds 1
         J19: 5metal
         K18: 5metal
         K19: 5metal
         I17: 4metal
-    """)
+    """,
+    )
     s = run(s, "play production", "produce E20", "done")
     assert s.resources["E20"] == {"metal": 1}

@@ -98,8 +98,15 @@ def import_each(modules) -> dict:
 def test_the_purity_checks_see_every_module_outside_the_interface():
     """The module lists come from the source tree: a new module is checked without being listed here."""
     modules = source_modules()
-    assert {"monuments_tui.cli", "monuments_tui.session", "monuments_tui.saves", "monuments_tui.ai.bots",
-            "monuments_tui.rules", "monuments_tui.rules.decide", "monuments_tui.rules.solo.turn"} <= set(modules)
+    assert {
+        "monuments_tui.cli",
+        "monuments_tui.session",
+        "monuments_tui.saves",
+        "monuments_tui.ai.bots",
+        "monuments_tui.rules",
+        "monuments_tui.rules.decide",
+        "monuments_tui.rules.solo.turn",
+    } <= set(modules)
     assert not any(m.startswith("monuments_tui.ui") for m in modules)
     assert set(source_modules(RULES_DIR)) == {m for m in modules if m.startswith("monuments_tui.rules")}
 
@@ -127,7 +134,9 @@ def test_the_rules_core_imports_nothing_outside_itself():
     """The rules core imports only the standard library, msgspec and its own modules; its data it reads as resources."""
     outside = {}
     for name, path in source_modules(RULES_DIR).items():
-        bad = {n for n in imported_names(path) if within(n, ("monuments_tui",)) and not within(n, ("monuments_tui.rules",))}
+        bad = {
+            n for n in imported_names(path) if within(n, ("monuments_tui",)) and not within(n, ("monuments_tui.rules",))
+        }
         if bad:
             outside[name] = sorted(bad)
     assert outside == {}

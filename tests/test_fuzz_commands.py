@@ -35,11 +35,60 @@ POSITIONS = 200 if FULL else 12
 PER_POSITION = 600 if FULL else 150
 
 STRINGS = [
-    "D7", "E19", "E20", "I20", "D35", "Z1", "A0", "A99", "J6", "K21", "", " ", "e19", "ferry7", "ferry999",
-    "f7", "u1", "u999", "b1", "wood", "food", "metal", "sheep", "gold", "w", "ws", "wh", "wsh", "army",
-    "navy", "air", "town", "fort", "factory", "workshop", "farm", "bridge", "ferry", "movement", "build",
-    "monument", "trade", "nonsense", "qs-wood", "q01-land", "cb1-military", "none", "-1", "9" * 40,
-    "\x00", "[/]", "é", "D7:wood", "💥",
+    "D7",
+    "E19",
+    "E20",
+    "I20",
+    "D35",
+    "Z1",
+    "A0",
+    "A99",
+    "J6",
+    "K21",
+    "",
+    " ",
+    "e19",
+    "ferry7",
+    "ferry999",
+    "f7",
+    "u1",
+    "u999",
+    "b1",
+    "wood",
+    "food",
+    "metal",
+    "sheep",
+    "gold",
+    "w",
+    "ws",
+    "wh",
+    "wsh",
+    "army",
+    "navy",
+    "air",
+    "town",
+    "fort",
+    "factory",
+    "workshop",
+    "farm",
+    "bridge",
+    "ferry",
+    "movement",
+    "build",
+    "monument",
+    "trade",
+    "nonsense",
+    "qs-wood",
+    "q01-land",
+    "cb1-military",
+    "none",
+    "-1",
+    "9" * 40,
+    "\x00",
+    "[/]",
+    "é",
+    "D7:wood",
+    "💥",
 ]
 INTS = [0, 1, 2, 3, 5, 6, -1, -(10**9), 10**9, 2**63 - 1, -(2**63)]
 CONFIGS = [
@@ -104,7 +153,9 @@ def positions(seed: int):
 
 def test_decide_only_refuses_any_well_typed_command():
     tried = 0
-    all_kinds = [cls for cls in vars(c).values() if isinstance(cls, type) and issubclass(cls, c.Command) and cls is not c.Command]
+    all_kinds = [
+        cls for cls in vars(c).values() if isinstance(cls, type) and issubclass(cls, c.Command) and cls is not c.Command
+    ]
     for state, rnd in positions(11):
         legal = legal_commands(state) or [c.EndTurn()]
         known = ids_in(state) + [format_command(x).split()[-1] for x in legal[:20]]

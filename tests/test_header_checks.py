@@ -68,7 +68,10 @@ WRONG = {
     "a rules version that is a number": (_set("rules_version", 4), "invalid rules version 4"),
     # the configuration [Set-up, l.118-144]
     "a civilisation twice": (_config("civs", ["greece", "greece"]), "one seat only"),
-    "an unknown civilisation": (_config("civs", ["atlantis", "egypt"]), "Invalid enum value 'atlantis' - at `$.config.civs[0]`"),
+    "an unknown civilisation": (
+        _config("civs", ["atlantis", "egypt"]),
+        "Invalid enum value 'atlantis' - at `$.config.civs[0]`",
+    ),
     "one civilisation": (_config("civs", ["greece"]), "no set-up for greece"),
     "an unknown mode": (_config("mode", "plenty"), "mode"),
     "an AI seat without solo": (_config("ai_seat", 1), "unknown field `ai_seat`"),
@@ -135,9 +138,11 @@ def test_a_header_that_check_accepts_loads_and_plays(tmp_path, case):
 
 @pytest.mark.parametrize(
     "seats, said",
-    [(["human", "human"], "seat 0 (greece) is the solo AI's seat: its controller is 'ai', not 'human'"),
-     (["human", "ai"], "seat 0 (greece) is the solo AI's seat"),
-     (["ai", "ai"], "seat 1 (egypt) is 'ai'")],
+    [
+        (["human", "human"], "seat 0 (greece) is the solo AI's seat: its controller is 'ai', not 'human'"),
+        (["human", "ai"], "seat 0 (greece) is the solo AI's seat"),
+        (["ai", "ai"], "seat 1 (egypt) is 'ai'"),
+    ],
 )
 def test_the_solo_ai_plays_its_own_seat_and_no_other(tmp_path, seats, said):
     """The AI deck plays seat 0 of a solo game [Solo gameplay, l.450]; no person or bot may take it."""

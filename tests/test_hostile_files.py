@@ -131,7 +131,9 @@ def test_check_on_the_command_line_names_the_problem_without_a_traceback(tmp_pat
     for name in ("deep.jsonl", "zero.jsonl"):
         done = subprocess.run(
             [sys.executable, "-m", "monuments_tui", "check", str(tmp_path / name)],
-            capture_output=True, text=True, timeout=60,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         assert done.returncode == 1 and "Traceback" not in done.stderr
         assert done.stderr.startswith(f"monuments check: {tmp_path / name}")
@@ -145,7 +147,10 @@ def test_a_closed_pipe_ends_the_command_quietly():
     reader = subprocess.Popen(["head", "-c", "10"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     done = subprocess.run(
         [sys.executable, "-m", "monuments_tui", "cards", "--json"],
-        stdout=reader.stdin, stderr=subprocess.PIPE, text=True, timeout=60,
+        stdout=reader.stdin,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
     )
     reader.stdin.close()
     reader.wait()

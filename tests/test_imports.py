@@ -168,13 +168,16 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def test_a_cycle_through_a_function_import_a_relative_import_and_a_package_is_found(tmp_path):
-    root = _tree(tmp_path, {
-        "__init__.py": "",
-        "a.py": "def f():\n    from pkg.sub import thing  # lazy\n",
-        "sub/__init__.py": "from .b import thing\n",
-        "sub/b.py": "from pkg import a\nthing = 1\n",
-        "c.py": "import pkg.a\n",
-    })
+    root = _tree(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a.py": "def f():\n    from pkg.sub import thing  # lazy\n",
+            "sub/__init__.py": "from .b import thing\n",
+            "sub/b.py": "from pkg import a\nthing = 1\n",
+            "c.py": "import pkg.a\n",
+        },
+    )
     graph = import_graph(root)
     assert graph["pkg.a"] == {"pkg.sub"}  # `thing` is no module: the edge goes to the package
     assert graph["pkg.sub"] == {"pkg.sub.b"}
@@ -188,13 +191,16 @@ def test_a_tree_without_cycles_passes(tmp_path):
 
 
 def test_lazy_imports_are_counted_with_their_comments(tmp_path):
-    root = _tree(tmp_path, {
-        "__init__.py": "import os\n",
-        "a.py": (
-            "def f():\n    import json  # start-up time\n"
-            "def g():\n    # start-up time\n    import csv\n    import io\n"
-            "    def h():\n        import re\n"
-        ),
-    })
+    root = _tree(
+        tmp_path,
+        {
+            "__init__.py": "import os\n",
+            "a.py": (
+                "def f():\n    import json  # start-up time\n"
+                "def g():\n    # start-up time\n    import csv\n    import io\n"
+                "    def h():\n        import re\n"
+            ),
+        },
+    )
     found = [(p.name, n, c) for p, n, c in lazy_imports(root)]
     assert found == [("a.py", 2, True), ("a.py", 5, True), ("a.py", 6, True), ("a.py", 8, False)]

@@ -32,8 +32,9 @@ LAYER1 = """
 hex F19, 1 wood on E19 and 1 sheep on F18."""
 
 
-def monument_turn(board: str = LAYER1, deck: str = "a", step: bool = False, greece: str = "", cards: str = "",
-                  personal: str = ""):
+def monument_turn(
+    board: str = LAYER1, deck: str = "a", step: bool = False, greece: str = "", cards: str = "", personal: str = ""
+):
     """Greece v Egypt in round 3, Greece to play with `board` (Egypt's three workers on its
     monument hex besides) and personal bonus deck `deck` (layer 1 on top); with `step`, the
     Monument card is played and its step waits. More of Greece's lines in `greece`, of the cards
@@ -107,11 +108,14 @@ def test_layer1_built_with_land_resources_and_a_sacrifice():
 
 def test_land_is_checked_first_and_the_monument_hex_never_counts():
     """l.272, l.276 (B62): 2 land hexes plus workers on the monument hex are not 3 land hexes."""
-    s = monument_turn("""
+    s = monument_turn(
+        """
         E19: greece w 1wood
         F18: greece w 1sheep
         F19: greece w w w
-    """, step=True)
+    """,
+        step=True,
+    )
     assert controlled_land(s, 0) == {"E19", "F18"}
     err = rejected(s, "layer")
     assert "needs 3 land hexes" in str(err) and "you control 2" in str(err)
@@ -131,14 +135,18 @@ def test_armies_and_air_forces_control_land_but_navies_do_not():
     units = "set-aside town=2 fort=2 factory=1 navy=2 army=2 air=2"
     s = monument_turn("E19: greece w 1wood\nF18: 1sheep\nF19: greece w\nF20: greece navy", step=True, greece=units)
     assert rejected(s, "layer")
-    s = monument_turn("""
+    s = monument_turn(
+        """
         E19: greece w 1wood 1sheep  # sheep where a worker controls it
         E20: greece army
         E18: greece air
         F18: 1sheep
         F19: greece w
         F20: greece navy
-    """, step=True, greece=units)
+    """,
+        step=True,
+        greece=units,
+    )
     assert controlled_land(s, 0) == {"E19", "E20", "E18"}
     after = run(s, "layer")
     assert after.players[0].layers == 1
@@ -185,11 +193,14 @@ def test_too_few_workers_to_sacrifice():
 
 def test_auto_sacrifice_prefers_unarmed_workers_without_horses_from_crowded_hexes():
     """l.278, B62 and l.327: chosen automatically, an armed worker or one with a horse is spared."""
-    s = monument_turn("""
+    s = monument_turn(
+        """
         E19: greece ws wh 1wood
         E20: greece w
         F18: greece w w 1sheep
-    """, step=True)
+    """,
+        step=True,
+    )
     after = run(s, "layer")
     left = sorted((u.hex, u.weapon, u.horse) for u in units_of(after, 0, "worker"))
     assert left == [("E19", False, True), ("E19", True, False), ("E20", False, False), ("F18", False, False)]
@@ -326,7 +337,11 @@ def test_bonus_resources_must_match_a_hex_with_your_worker():
     s = run(monument_turn(step=True), "layer", "bonus cb1-worker-move", "option 2")
     assert "produces sheep, not wood" in str(rejected(s, "place wood F18"))
     assert "no worker on E18" in str(rejected(s, "place wood E18"))
-    assert rejected(s, "place wood F18").rule == rejected(s, "place wood E18").rule == "Build a layer of your monument, l.288"
+    assert (
+        rejected(s, "place wood F18").rule
+        == rejected(s, "place wood E18").rule
+        == "Build a layer of your monument, l.288"
+    )
     full = copy_state(s)
     add_resources(full, "E19", wood=5)
     assert "already holds 5" in str(rejected(full, "place wood E19"))
@@ -491,8 +506,12 @@ def test_quest_option_is_forbidden_in_solo():
     s = position("game greece,egypt scarcity seed=1", "[board]", "F19: greece w w w", "H19: egypt wh wh w")
     option = load_content().personal_card("a", 3).options[2]
     assert option.kind == "quests" and option_problem(s, 1, option) == ""
-    solo = position("game greece,egypt abundance seed=1 solo=easy ai-seat=greece", "[board]", "F19: greece w w w",
-                    "H19: egypt wh wh w")  # the AI is seat 0 [l.450]; the player is Egypt
+    solo = position(
+        "game greece,egypt abundance seed=1 solo=easy ai-seat=greece",
+        "[board]",
+        "F19: greece w w w",
+        "H19: egypt wh wh w",
+    )  # the AI is seat 0 [l.450]; the player is Egypt
     assert "solo" in option_problem(solo, 1, option)
 
 
@@ -571,8 +590,14 @@ def test_legal_commands_cover_every_bonus_step():
 
 def test_monument_hex_of_each_civ_is_not_land():
     """l.276, B64: no monument hex is a land hex."""
-    s = position("game greece,egypt,maya,inca abundance seed=1", "[board]",
-                 "F19: greece w", "H19: egypt w", "E8: maya w", "K10: inca w")  # one worker on each monument hex
+    s = position(
+        "game greece,egypt,maya,inca abundance seed=1",
+        "[board]",
+        "F19: greece w",
+        "H19: egypt w",
+        "E8: maya w",
+        "K10: inca w",
+    )  # one worker on each monument hex
     for seat in range(4):
         assert [u.hex for u in units_of(s, seat)] == [monument_hex(s, seat)]
         assert controlled_land(s, seat) == set()

@@ -79,13 +79,16 @@ def test_own_monument_hex_may_be_entered():
 
 def test_light_blue_and_out_of_play_hexes_are_closed_even_to_air_forces():
     """A2 #12, #13, B8, B9: nobody enters light-blue or out-of-play hexes [l.120, l.225]."""
-    s = position(GAME, """
+    s = position(
+        GAME,
+        """
         [board]
         A21: greece air
         E6: greece air
         [greece]
         set-aside town=2 fort=2 factory=1 navy=2 army=3 air=0
-    """)
+    """,
+    )
     s = run(s, "play movement")
     assert "cannot reach" in str(rejected(s, "move air A21 A23"))
     assert "cannot reach" in str(rejected(s, "move air E6 E7"))  # North America is not in play
@@ -93,13 +96,16 @@ def test_light_blue_and_out_of_play_hexes_are_closed_even_to_air_forces():
 
 def test_navies_stay_at_sea_armies_on_land():
     """A7 #57; Navy l.315, Army l.319."""
-    s = position(GAME, """
+    s = position(
+        GAME,
+        """
         [board]
         F20: greece navy
         E20: greece army
         [greece]
         set-aside town=2 fort=2 factory=1 navy=2 army=2 air=2
-    """)
+    """,
+    )
     s = run(s, "play movement")
     assert "cannot reach" in str(rejected(s, "move navy F20 E20"))
     assert "cannot reach" in str(rejected(s, "move army E20 F20"))
@@ -157,7 +163,9 @@ def test_ferry_of_another_player_cannot_be_used():
 
 def test_ferry_carries_cargo_ashore():
     """B48: a worker keeps its resource aboard and drops it on landing."""
-    s = run(position(GAME, "[board]", "E20: greece w 1metal", FERRY), "play movement", "board ferry90 w carry metal", "done")
+    s = run(
+        position(GAME, "[board]", "E20: greece w 1metal", FERRY), "play movement", "board ferry90 w carry metal", "done"
+    )
     assert s.resources["ferry90"] == {"metal": 1}
     loaded = position(GAME, "[board]", "F20: greece w@ferry90", "ferry#ferry90 F20 by greece carrying 1metal")
     s = run(loaded, "play movement", "sail ferry90 E20")

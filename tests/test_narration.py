@@ -53,12 +53,18 @@ def test_a_format_1_draw_is_still_checked_by_its_generator_position(tmp_path):
     lines = golden.read_bytes().splitlines(keepends=True)
     index = next(i for i, line in enumerate(lines) if b'"type":"rng"' in line)
     reworded = tmp_path / "reworded.jsonl"
-    reworded.write_bytes(b"".join(lines[:index]) + lines[index].replace(b'"note":"', b'"note":"x') + b"".join(lines[index + 1 :]))
+    reworded.write_bytes(
+        b"".join(lines[:index]) + lines[index].replace(b'"note":"', b'"note":"x') + b"".join(lines[index + 1 :])
+    )
     load_save(reworded)
     record = msgspec.json.decode(lines[index])
     rng = next(e["rng"] for e in record["events"] if e["type"] == "rng")
     tampered = tmp_path / "tampered.jsonl"
-    tampered.write_bytes(b"".join(lines[:index]) + lines[index].replace(str(rng).encode(), str(rng + 1).encode()) + b"".join(lines[index + 1 :]))
+    tampered.write_bytes(
+        b"".join(lines[:index])
+        + lines[index].replace(str(rng).encode(), str(rng + 1).encode())
+        + b"".join(lines[index + 1 :])
+    )
     with pytest.raises(SaveError, match=f"line {index + 1}"):
         load_save(tampered)
 

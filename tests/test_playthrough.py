@@ -23,7 +23,12 @@ from tests.helpers import late_game
 
 CONFIGS = [
     (civs, mode)
-    for civs in (("greece", "egypt"), ("maya", "inca"), ("greece", "egypt", "inca"), ("greece", "egypt", "maya", "inca"))
+    for civs in (
+        ("greece", "egypt"),
+        ("maya", "inca"),
+        ("greece", "egypt", "inca"),
+        ("greece", "egypt", "maya", "inca"),
+    )
     for mode in ("abundance", "scarcity")
 ]
 

@@ -91,7 +91,11 @@ def test_a_save_with_a_broken_position_names_the_position_line(tmp_path):
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
     with pytest.raises(SaveError) as info:
         GameSession.load(s.path)
-    assert info.value.line == 1 and "starting position is not valid" in str(info.value) and "no hex 'Z99'" in str(info.value)
+    assert (
+        info.value.line == 1
+        and "starting position is not valid" in str(info.value)
+        and "no hex 'Z99'" in str(info.value)
+    )
 
 
 def test_monuments_new_refuses_a_bad_position_file_without_a_traceback(tmp_path, capsys):

@@ -22,7 +22,7 @@ from monuments_tui.rules import (
     parse_position,
     pending as pd,
 )
-from monuments_tui.rules.position_parse import PENDING_KINDS
+from monuments_tui.rules.position_fields import PENDING_KINDS
 from monuments_tui.rules.state import (
     BANK_START,
     PIECE_LIMITS,
@@ -40,6 +40,7 @@ def sorted_json(state) -> bytes:
     """`state` as JSON with dict keys sorted: the order of hexes in `resources` is not part of a
     position (the rules sort). Keys are written as text, so seats and levels sort too."""
     return _SORTED.encode(msgspec.to_builtins(state, str_keys=True))
+
 
 GOLDEN_BATTLES = Path(__file__).parent / "golden" / "v1_0.3.0_four-players-scarcity.jsonl"
 SETUPS = [
@@ -119,7 +120,9 @@ SAMPLE_PENDING = [
 def test_every_kind_of_pending_decision_is_written_and_read_back(pending):
     state = copy_state(new_game(GameConfig(civs=("greece", "egypt"), seed=1)))
     state.pending = pending
-    waiting = getattr(pending, "reason", "") == "reassign" or any(p.source == "reassign" for p in getattr(pending, "queue", ()))
+    waiting = getattr(pending, "reason", "") == "reassign" or any(
+        p.source == "reassign" for p in getattr(pending, "queue", ())
+    )
     if waiting:
         state.bank["weapon"] -= 1  # the trained worker's weapon waits for its new holder [l.327-329]
     back = parse_position(format_position(state))

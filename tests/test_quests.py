@@ -35,7 +35,12 @@ MONUMENT_WORKERS = "[board]\n" + START_WORKERS
 def quest_turn(layers: int = 0, green: bool = False, bonuses=(), greece: str = "", cards: str = ""):
     """Greece to play with `layers` built, the quest card on its `green` side, `bonuses` held,
     more lines of its own in `greece` and of the cards in `cards`; no quest in progress."""
-    lines = [f"layers {layers}", "green quest" if green else "", f"bonuses {' '.join(bonuses)}" if bonuses else "", greece]
+    lines = [
+        f"layers {layers}",
+        "green quest" if green else "",
+        f"bonuses {' '.join(bonuses)}" if bonuses else "",
+        greece,
+    ]
     return position(GAME, MONUMENT_WORKERS, "[greece]", *lines, "[cards]", cards)
 
 
@@ -128,7 +133,9 @@ def test_no_quests_at_that_level_makes_the_card_unplayable():
 def quest_ready(quest: str = "qs-land", layers: int = 0, on_d18: str = ""):
     """Greece holds `quest` (qs-land: 4 land hexes) and controls E19, E20, F18 and D18 (which
     holds `on_d18`), with `layers` built; Greece to play."""
-    return position(GAME, f"""
+    return position(
+        GAME,
+        f"""
         [board]
         E19: greece w
         E20: greece w
@@ -138,7 +145,8 @@ def quest_ready(quest: str = "qs-land", layers: int = 0, on_d18: str = ""):
         [greece]
         layers {layers}
         quests {quest}
-    """)
+    """,
+    )
 
 
 def test_turn_in_a_completed_quest_before_the_action():
@@ -183,20 +191,26 @@ def test_bonus_resource_while_the_level_matches_the_back():
 # -- hidden quests (B87) ---------------------------------------------------------------------------
 def test_quests_in_progress_are_hidden_from_other_players():
     """l.369, B87: quests in progress lie face down; each seat sees only its own."""
-    s = position(GAME, MONUMENT_WORKERS, """
+    s = position(
+        GAME,
+        MONUMENT_WORKERS,
+        """
         [greece]
         quests q01-land
         [egypt]
         quests q01-food q01-metal
         completed qs-wood
-    """)
+    """,
+    )
     mine = visible_state(s, 0)
     assert mine.players[0].quests == ["q01-land"]
     assert mine.players[1].quests == [HIDDEN, HIDDEN]
     assert mine.players[1].completed == ["qs-wood"]  # turned in: shown to everyone [l.373]
     public = visible_state(s, None)
     assert public.players[0].quests == [HIDDEN] and public.players[1].quests == [HIDDEN, HIDDEN]
-    assert all(q == HIDDEN for q in mine.quest_decks["0-1"]) and len(mine.quest_decks["0-1"]) == len(s.quest_decks["0-1"])
+    assert all(q == HIDDEN for q in mine.quest_decks["0-1"]) and len(mine.quest_decks["0-1"]) == len(
+        s.quest_decks["0-1"]
+    )
     assert s.players[1].quests == ["q01-food", "q01-metal"]  # the state itself keeps them
 
 
@@ -229,18 +243,26 @@ def test_the_ai_quests_are_hidden_until_the_end():
 # -- battle tasks and when the quest was drawn (B26) ------------------------------------------
 def won_battle(round_: int = 1) -> str:
     """A battle Greece won as the attacker on E19 in `round_`, as a position's line."""
-    return (f"battle-record attacker=greece defender=egypt target=E19 origins=E20 attack_power=3 defence_power=3 "
-            f"attack_pips=1,0,0 defence_pips=0,0,0 attacker_won=yes round={round_}")
+    return (
+        f"battle-record attacker=greece defender=egypt target=E19 origins=E20 attack_power=3 defence_power=3 "
+        f"attack_pips=1,0,0 defence_pips=0,0,0 attacker_won=yes round={round_}"
+    )
 
 
 def battle_quest_drawn_after_a_battle(since_draw: bool) -> GameState:
     """Greece won a battle, then drew and kept q23-battle ("Win 1 battle as the attacker")."""
-    s = position(GAME, f"options battle_quests_since_draw={'yes' if since_draw else 'no'}", won_battle(), MONUMENT_WORKERS, """
+    s = position(
+        GAME,
+        f"options battle_quests_since_draw={'yes' if since_draw else 'no'}",
+        won_battle(),
+        MONUMENT_WORKERS,
+        """
         [greece]
         layers 2
         [cards]
         quest-deck 2-3 q23-battle q23-army q23-land q23-greenland q23-navy q23-defences q23-upgrades q23-islands q23-stockpile q23-workers q23-foreign q23-sheep-metal
-    """)
+    """,
+    )
     return run(s, "play quest", "keep q23-battle")
 
 
@@ -257,12 +279,19 @@ def test_battle_tasks_count_only_battles_since_the_draw_with_the_option():
     fought after the quest was kept count [l.371]."""
     s = battle_quest_drawn_after_a_battle(since_draw=True)
     assert check_quest(s, 0, "q23-battle") == "battles won (0 of 1)"
-    later = position(GAME, "options battle_quests_since_draw=yes", won_battle(), won_battle(round_=2), MONUMENT_WORKERS, """
+    later = position(
+        GAME,
+        "options battle_quests_since_draw=yes",
+        won_battle(),
+        won_battle(round_=2),
+        MONUMENT_WORKERS,
+        """
         [greece]
         layers 2
         quests q23-battle
         battles-at-draw q23-battle=1
-    """)
+    """,
+    )
     assert check_quest(later, 0, "q23-battle") == ""
     after = run(later, "turnin q23-battle")
     assert after.players[0].battles_at_draw == {}  # the record leaves with the quest
@@ -279,7 +308,11 @@ def test_starting_quests_count_battles_from_the_start_of_the_game():
 def test_the_solo_ai_battle_tasks_count_the_whole_game_even_with_the_option():
     """l.553, B83: the AI's battle quests "may be fulfilled during the game", checked at the end
     against the whole battle log; the option applies to players' quests only."""
-    s = position("game greece,egypt abundance seed=1 solo=easy ai-seat=greece", "options battle_quests_since_draw=yes", won_battle(), """
+    s = position(
+        "game greece,egypt abundance seed=1 solo=easy ai-seat=greece",
+        "options battle_quests_since_draw=yes",
+        won_battle(),
+        """
         round 3
         [board]
         F19: greece w w w
@@ -288,7 +321,8 @@ def test_the_solo_ai_battle_tasks_count_the_whole_game_even_with_the_option():
         layers 2
         quests q23-battle
         battles-at-draw q23-battle=1
-    """)
+    """,
+    )
     assert check_quest(s, 0, "q23-battle") == ""
 
 

@@ -118,7 +118,7 @@ def test_import_header_errors():
 def test_a_wrong_result_in_the_header_is_reported(tmp_path):
     s = new_session(tmp_path)
     play(s, 10)
-    text = export_text(s.path).replace("[Result \"unfinished", "[Result \"Greece wins! unfinished")
+    text = export_text(s.path).replace('[Result "unfinished', '[Result "Greece wins! unfinished')
     _, steps, warnings = import_text(text)
     assert len(steps) == 10 and warnings and "Result" in warnings[0]
 
@@ -203,7 +203,9 @@ def test_cli_check_export_import(tmp_path, capsys):
 
 def test_cli_failures_exit_1_with_the_line(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"format":"monuments-save","version":1,"config":{"civs":["greece","egypt"]},"seats":["human","human"]}\nnope\n{}\n')
+    bad.write_text(
+        '{"format":"monuments-save","version":1,"config":{"civs":["greece","egypt"]},"seats":["human","human"]}\nnope\n{}\n'
+    )
     assert main(["check", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "bad.jsonl, line 2" in err

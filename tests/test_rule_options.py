@@ -35,8 +35,15 @@ OUT_OF_DOMAIN = [
 IDS = [f"{name}={value}" for name, value in OUT_OF_DOMAIN]
 
 AT_THE_BOUNDS = [
-    ("layer4_workers", 1), ("layer4_workers", 3), ("dice_cap", 0), ("dice_cap", 10), ("upgrade_discount", "flat"),
-    ("failed_attack_damage", "attacker"), ("retreat", "each"), ("solo_unit_cost", 2), ("solo_workers_kept", 15),
+    ("layer4_workers", 1),
+    ("layer4_workers", 3),
+    ("dice_cap", 0),
+    ("dice_cap", 10),
+    ("upgrade_discount", "flat"),
+    ("failed_attack_damage", "attacker"),
+    ("retreat", "each"),
+    ("solo_unit_cost", 2),
+    ("solo_workers_kept", 15),
 ]
 
 

@@ -114,7 +114,10 @@ def test_a_game_killed_at_any_moment_keeps_every_acknowledged_move(tmp_path):
         folder.mkdir()
         child = subprocess.Popen(
             [sys.executable, "-c", PLAYER, str(folder), str(n + 1)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         path = Path(child.stdout.readline().strip())
         time.sleep(rnd.uniform(0.05, 1.5))

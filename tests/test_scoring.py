@@ -42,9 +42,7 @@ def play_out(s):
     return s
 
 
-@pytest.mark.parametrize(
-    "seats,builder", [(n, k) for n in (2, 3, 4) for k in range(n)]
-)
+@pytest.mark.parametrize("seats,builder", [(n, k) for n in (2, 3, 4) for k in range(n)])
 def test_game_ends_after_the_round_in_which_layer_five_is_built(seats, builder):
     """Game end, l.391; l.188, l.166 (B61): once layer 5 is built the round is the last; play goes on
     until the player before the first player has had a turn, so every player has had as many turns.
@@ -99,7 +97,9 @@ def final_position(score_card: str = "vanilla", game: str = "game greece,egypt s
     cards; completed qs-land (1) and q23-land (2); in progress q45-land (-2), q01-food (0) and
     q23-navy (-1: met, but never turned in).
     """
-    return position(game, f"""
+    return position(
+        game,
+        f"""
         phase over
         pending -
         [board]
@@ -122,7 +122,8 @@ def final_position(score_card: str = "vanilla", game: str = "game greece,egypt s
         green production movement trade
         completed qs-land q23-land
         quests q45-land q01-food q23-navy
-    """)
+    """,
+    )
 
 
 def lines(breakdown: ScoreBreakdown) -> dict[str, tuple[str, int]]:
@@ -145,8 +146,15 @@ def test_hand_built_final_position_line_by_line():
     }
     assert b.total == 52 and (b.layers, b.military_power, b.resources) == (5, 12, 7)
     assert [line.name for line in b.lines] == [
-        "Monument layers", "Layer-5 card", "Resources", "Workers", "Land hexes",
-        "Military power", "Upgraded cards", "Completed quests", "Uncompleted quests",
+        "Monument layers",
+        "Layer-5 card",
+        "Resources",
+        "Workers",
+        "Land hexes",
+        "Military power",
+        "Upgraded cards",
+        "Completed quests",
+        "Uncompleted quests",
     ]
 
 

@@ -147,7 +147,12 @@ class SessionMachine(RuleBasedStateMachine):
                 if int(seat) != viewer and dealt:
                     assert set(dealt) == {HIDDEN}
             choice = seen.pending
-            if choice is not None and choice.seat != viewer and hasattr(choice, "options") and "quest" in type(choice).__name__.lower():
+            if (
+                choice is not None
+                and choice.seat != viewer
+                and hasattr(choice, "options")
+                and "quest" in type(choice).__name__.lower()
+            ):
                 assert set(choice.options) <= {HIDDEN}
 
 

@@ -28,12 +28,34 @@ ISLANDS = {
     (("greece", "egypt"), "scarcity"): {"madagascar", "greenland_bottom", "greenland_top"},
     (("maya", "inca"), "abundance"): {"greenland_bottom", "greenland_top", "easter_island", "hawaii", "cuba"},
     (("maya", "inca"), "scarcity"): {"greenland_bottom", "greenland_top", "easter_island", "hawaii"},
-    (("greece", "egypt", "inca"), "abundance"): {"madagascar", "greenland_bottom", "uk", "cuba", "easter_island", "island7"},
+    (("greece", "egypt", "inca"), "abundance"): {
+        "madagascar",
+        "greenland_bottom",
+        "uk",
+        "cuba",
+        "easter_island",
+        "island7",
+    },
     (("greece", "egypt", "inca"), "scarcity"): {"madagascar", "greenland_bottom", "uk", "cuba", "easter_island"},
     (("greece", "egypt", "maya", "inca"), "abundance"): {
-        "madagascar", "greenland_bottom", "greenland_top", "uk", "easter_island", "hawaii", "cuba", "island7"},
+        "madagascar",
+        "greenland_bottom",
+        "greenland_top",
+        "uk",
+        "easter_island",
+        "hawaii",
+        "cuba",
+        "island7",
+    },
     (("greece", "egypt", "maya", "inca"), "scarcity"): {
-        "madagascar", "greenland_bottom", "greenland_top", "uk", "easter_island", "hawaii", "cuba"},
+        "madagascar",
+        "greenland_bottom",
+        "greenland_top",
+        "uk",
+        "easter_island",
+        "hawaii",
+        "cuba",
+    },
 }
 
 
@@ -141,7 +163,7 @@ def test_ai_solo_setup():
     assert s.players[1].score_card == "vanilla" and ai.score_card == "ai1"
     assert len(ai.quests) == 1
     board = load_board()
-    (hex_id, res), = s.resources.items()
+    ((hex_id, res),) = s.resources.items()
     assert sum(res.values()) == 2 and board.distance(hex_id, board.monument_hex("greece")) == 1
     assert s.pending.seat == 1
 
@@ -151,7 +173,11 @@ def test_cards_filtered_by_player_count():
     from monuments_tui.rules.content import load_content
 
     content = load_content()
-    for civs, limit in ((("greece", "egypt"), 2), (("greece", "egypt", "inca"), 3), (("greece", "egypt", "maya", "inca"), 4)):
+    for civs, limit in (
+        (("greece", "egypt"), 2),
+        (("greece", "egypt", "inca"), 3),
+        (("greece", "egypt", "maya", "inca"), 4),
+    ):
         s = start(civs=civs)
         in_piles = [cid for pile in s.common_piles.values() for cid in pile]
         assert in_piles and all(content.common_by_id[c].min_players <= limit for c in in_piles)

@@ -45,7 +45,9 @@ def test_solo_setup():
         ai, human = s.players
         assert human.score_card == "vanilla" and ai.score_card == AI_SCORE_CARD[level]
         assert ai.ability is None and human.ability is None
-        assert ai.personal_deck == [] and ai.set_aside == {} and all(ai.supply[k] == 3 for k in ("town", "fort", "army"))
+        assert (
+            ai.personal_deck == [] and ai.set_aside == {} and all(ai.supply[k] == 3 for k in ("town", "fort", "army"))
+        )
         assert human.personal_deck and human.set_aside
         assert len(ai.quests) == 1 and s.pending.seat == HUMAN and len(s.pending.options) == 2
         [(hex_id, on)] = s.resources.items()
@@ -131,11 +133,14 @@ def test_empty_draw_pile_is_reshuffled_at_the_start_of_the_turn():
 def test_set_aside_and_shuffled_back():
     """l.512, l.496 (B80): Build a building with all buildings out is set aside and the next card
     drawn; a full reshuffle brings it back once a building is off the board again."""
-    s = ai_position("build,quest", """
+    s = ai_position(
+        "build,quest",
+        """
         E19: greece town#btown0 fort#bfort0 factory#bfactory0
         E20: greece town#btown1 fort#bfort1 factory#bfactory1
         F18: greece town#btown2 fort#bfort2 factory#bfactory2
-    """)
+    """,
+    )
     s, events = ai_turn(s)
     assert s.ai.set_aside == ["build"] and "set aside" in narration(events)
     assert any(isinstance(e, ev.QuestsKept) for e in events)  # drew the next card at once
@@ -188,11 +193,14 @@ def test_difficulty_tables():
 # -- the cards ----------------------------------------------------------------------------------------
 def test_production_takes_the_hexes_that_produce_most():
     """l.465: the AI produces where the most resources come, whatever their type; 2 hexes (3 green)."""
-    s = ai_position("production", """
+    s = ai_position(
+        "production",
+        """
         E19: greece w w
         E20: greece w
         F18: greece w factory
-    """)
+    """,
+    )
     s, events = ai_turn(s)
     gained = {e.hex: e.n for e in events if isinstance(e, ev.ResourcesGained)}
     assert gained == {"F18": 3, "E19": 2}
@@ -206,10 +214,13 @@ def test_production_takes_the_hexes_that_produce_most():
 
 def test_movement_fills_towns_then_spreads():
     """l.471-472: first every AI town holds 2 workers, then units spread out over more hexes."""
-    s = ai_position("movement", """
+    s = ai_position(
+        "movement",
+        """
         E19: greece w town
         F19: greece w w
-    """)
+    """,
+    )
     s, events = ai_turn(s)
     moves = [e for e in events if isinstance(e, ev.UnitMoved)]
     assert len(moves) == 2
@@ -219,12 +230,15 @@ def test_movement_fills_towns_then_spreads():
 
 def test_population_picks_the_town_nearest_new_land():
     """l.478: Population puts the worker in the town from which it most easily reaches land the AI does not hold."""
-    s = ai_position("population", """
+    s = ai_position(
+        "population",
+        """
         E19: greece w
         E20: greece w w town
         F18: greece w w town
         bridge E18-F18 by greece
-    """)
+    """,
+    )
     s, events = ai_turn(s)
     [placed] = [e for e in events if isinstance(e, ev.UnitPlaced)]
     assert placed.unit.hex == "F18"  # E18 is one step away across the bridge
@@ -379,7 +393,9 @@ def test_the_ai_answers_battle_choices():
             else:
                 events = decide(s, legal_commands(s)[0])
             s = fold(s, events)
-        assert s.battles and not any(b.owner == AI and b.damaged for b in s.buildings.values())  # destroyed, never damaged
+        assert s.battles and not any(
+            b.owner == AI and b.damaged for b in s.buildings.values()
+        )  # destroyed, never damaged
     assert ai_choices
 
 

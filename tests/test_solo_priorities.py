@@ -60,8 +60,13 @@ def destinations(s, unit_id: str) -> set[str]:
     """Every hex the unit may move to with the Movement card."""
     t = AiContext(s, AI)
     step = pd.MovementStep(AI, slots=2)
-    return {c.dst for c in t.candidates(step) if isinstance(c, Move) and t.try_rule(step, c) is not None
-            and any(isinstance(e, ev.UnitMoved) and e.unit == unit_id for e in t.try_rule(step, c))}
+    return {
+        c.dst
+        for c in t.candidates(step)
+        if isinstance(c, Move)
+        and t.try_rule(step, c) is not None
+        and any(isinstance(e, ev.UnitMoved) and e.unit == unit_id for e in t.try_rule(step, c))
+    }
 
 
 # -- Movement [l.469-474] -------------------------------------------------------------------------

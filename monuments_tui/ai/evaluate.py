@@ -167,9 +167,7 @@ def turns_to_layer(
 def _wanted_resources(state: GameState, seat: int, cost: Mapping[Resource, int], totals: Counter) -> Counter:
     """The layer's resources less the Monument discount, taken off where we are shortest."""
     wanted = Counter({r: n for r, n in cost.items() if n > 0})
-    discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(
-        state, seat, "monument_discount"
-    )
+    discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(state, seat, "monument_discount")
     for _ in range(discount):
         if sum(wanted.values()) > 1:
             wanted[max(wanted, key=lambda r: (wanted[r] - totals[r], r))] -= 1
@@ -214,9 +212,7 @@ def _unit_turns(state: GameState, seat: int, need: LayerCost, wanted: Counter) -
     return setup + unit_gap / per_turn
 
 
-def _land_turns(
-    state: GameState, seat: int, land_gap: int, potential: float | None
-) -> tuple[float, float | None]:
+def _land_turns(state: GameState, seat: int, land_gap: int, potential: float | None) -> tuple[float, float | None]:
     """Turns to move onto `land_gap` more hexes: walks to free land in reach, then (None
     when every hex is in reach) the sea crossings or conquests for the rest."""
     slots = (3 if "movement" in state.players[seat].green else 2) + bonus_amount(state, seat, "movement_units")
@@ -285,7 +281,9 @@ def wanted_resources(state: GameState, seat: int) -> Counter:
     p = state.players[seat]
     wanted: Counter = Counter()
     if p.layers < 5:
-        wanted.update({r: n for r, n in layer_cost(p.layers + 1, state.config.options.layer4_workers).cost.items() if n > 0})
+        wanted.update(
+            {r: n for r, n in layer_cost(p.layers + 1, state.config.options.layer4_workers).cost.items() if n > 0}
+        )
     if not any(b.owner == seat and b.kind == "town" and not b.damaged for b in state.buildings.values()):
         wanted.update(TOWN_COST)
     return wanted

@@ -115,7 +115,9 @@ def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, 
 
 
 @lru_cache(maxsize=8192)
-def walk_distances(src: str, civs: tuple[str, ...], mode: str, blocked: frozenset, bridges: frozenset) -> dict[str, int]:
+def walk_distances(
+    src: str, civs: tuple[str, ...], mode: str, blocked: frozenset, bridges: frozenset
+) -> dict[str, int]:
     """Steps from `src` to each land hex within `WALK_LIMIT`, around `blocked` hexes, crossing
     rivers only by `bridges` (cached: within one decision only our own pieces move)."""
     graph, rivers, _ = land_graph(civs, mode)

@@ -69,9 +69,13 @@ def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
     # Moving in empties a hex whose only holders were the attackers: no land is gained then.
     attacking = {u.id for u in units}
     left_empty = sum(
-        1 for h in {u.hex for u in units}
+        1
+        for h in {u.hex for u in units}
         if h in controlled_land(state, seat)
-        and not any(v.owner == seat and v.hex == h and v.id not in attacking and v.kind in ("worker", "army", "air") for v in state.units.values())
+        and not any(
+            v.owner == seat and v.hex == h and v.id not in attacking and v.kind in ("worker", "army", "air")
+            for v in state.units.values()
+        )
     )
     gain = 6.0 + held + 1.5 * defence - (6.0 + held) * min(1, left_empty) * (1.0 if len(units) == 1 else 0.5)
     return evaluate(state, seat) + p_win * gain - loss
@@ -86,7 +90,11 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[c
     totals = resource_counts(state, seat) if wanted else Counter()
     for c in candidates:
         if isinstance(c, cmd.Move) and c.carry:
-            here = sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.hex == c.src and u.ferry is None)
+            here = sum(
+                1
+                for u in state.units.values()
+                if u.owner == seat and u.kind == "worker" and u.hex == c.src and u.ferry is None
+            )
             if here > 1:
                 continue
         elif isinstance(c, cmd.Trade):
@@ -228,7 +236,9 @@ def _opened(state: GameState, seat: int, card: ActionId) -> GameState | None:
         return None
 
 
-def _gains(state: GameState, seat: int, cards: list[ActionId], base: float, rnd: random.Random) -> dict[ActionId, float]:
+def _gains(
+    state: GameState, seat: int, cards: list[ActionId], base: float, rnd: random.Random
+) -> dict[ActionId, float]:
     """How much playing each of `cards` now would improve the position (those that open)."""
     out: dict[ActionId, float] = {}
     for card in cards:
@@ -282,7 +292,9 @@ def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Comma
     board = load_board()
     home = monument_hex(state, seat)
     need = layer_cost(1, state.config.options.layer4_workers).cost
-    placed = Counter(r for h, on in state.resources.items() for r, n in on.items() for _ in range(n) if board.distance(h, home) <= 1)
+    placed = Counter(
+        r for h, on in state.resources.items() for r, n in on.items() for _ in range(n) if board.distance(h, home) <= 1
+    )
 
     def score(c: cmd.PlaceStartResource) -> tuple[int, bool, bool, int, float]:
         d = board.distance(c.hex, home)
@@ -303,4 +315,3 @@ def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
     if seat == state.config.ai_seat:
         return cmd.AiAct()
     return greedy_step(state, seat, rnd)
-

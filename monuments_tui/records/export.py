@@ -63,7 +63,10 @@ def export_text(source: Path | str | Replay) -> str:
     replay.to_end()
     final = replay.state
     scores = final_scores(final)
-    lines = [f"[{key} {json.dumps(value, ensure_ascii=False)}]" for key, value in _header_pairs(replay, result_line(final, scores))]
+    lines = [
+        f"[{key} {json.dumps(value, ensure_ascii=False)}]"
+        for key, value in _header_pairs(replay, result_line(final, scores))
+    ]
     lines.append("")
     current_round = current_turn = -1
     turn_seat = 0
@@ -136,7 +139,8 @@ def export_json(source: Path | str | Replay) -> dict[str, Any]:
         "result": result_line(final, scores),
         "rounds": rounds,
         "taken_back": [
-            {"position": tb.position, "commands": [f"{civs[s.seat]} {s.text}" for s in tb.steps]} for tb in replay.taken_back
+            {"position": tb.position, "commands": [f"{civs[s.seat]} {s.text}" for s in tb.steps]}
+            for tb in replay.taken_back
         ],
         "scores": scores,
     }

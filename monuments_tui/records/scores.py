@@ -60,7 +60,9 @@ def score_table(scores: list[dict[str, Any]]) -> list[str]:
         cells = [names[key]]
         for row in scores:
             line = next((ln for ln in row["lines"] if ln["key"] == key), None)
-            cells.append("" if line is None else (f"{line['vp']} ({line['detail']})" if line["detail"] else str(line["vp"])))
+            cells.append(
+                "" if line is None else (f"{line['vp']} ({line['detail']})" if line["detail"] else str(line["vp"]))
+            )
         table.append(cells)
     table.append(["Total"] + [str(r["total"]) for r in scores])
     table.append(["Place"] + [f"{r['place']}{' (shared)' if r['shared'] else ''}" for r in scores])

@@ -133,7 +133,9 @@ def attack_fighters(state: GameState, battle: Battle) -> list[Fighter]:
     for uid in battle.attackers:
         unit = state.units.get(uid)
         if unit is not None:
-            out.append(Fighter(uid, piece_code(unit), unit.hex, attack_power(state, battle.attacker, unit, battle.target)[0]))
+            out.append(
+                Fighter(uid, piece_code(unit), unit.hex, attack_power(state, battle.attacker, unit, battle.target)[0])
+            )
     return out
 
 
@@ -341,7 +343,7 @@ def continue_battle(state: GameState, events: list[ev.Event], stage: Stage) -> l
     """
     out = list(events)
     after = fold(state, out)
-    for st in STAGES[STAGES.index(stage):]:
+    for st in STAGES[STAGES.index(stage) :]:
         b = battle_of(after)
         step: list[ev.Event] = []
         if st == "defender" or st == "attacker":

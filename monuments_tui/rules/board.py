@@ -195,9 +195,7 @@ class Board:
     def _compute_neighbours(self, row: int, col: int) -> tuple[str, ...]:
         steps = _ODD_ROW_STEPS if row % 2 else _EVEN_ROW_STEPS
         cells = sorted(
-            (row + dr, col + dc)
-            for dr, dc in steps
-            if 0 <= row + dr < self.rows and 0 <= col + dc < self.cols
+            (row + dr, col + dc) for dr, dc in steps if 0 <= row + dr < self.rows and 0 <= col + dc < self.cols
         )
         return tuple(self._grid[cell] for cell in cells)
 

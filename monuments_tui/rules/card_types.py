@@ -22,30 +22,80 @@ PlayerMark = Literal[2, 3, 4]
 """The 2+/3+/4+ icon: the card is used only with at least this many players [l.146]."""
 SupplyPiece = Literal["town", "fort", "factory", "navy", "army", "air"]
 ActionId = Literal[
-    "upgrade", "movement", "production", "build", "populate",
-    "monument", "train", "attack", "quest", "trade",
+    "upgrade",
+    "movement",
+    "production",
+    "build",
+    "populate",
+    "monument",
+    "train",
+    "attack",
+    "quest",
+    "trade",
 ]
 AiCardId = Literal[
-    "production", "movement", "population", "special", "upgrade", "build", "quest", "monument",
+    "production",
+    "movement",
+    "population",
+    "special",
+    "upgrade",
+    "build",
+    "quest",
+    "monument",
 ]
 BonusEffect = Literal[
-    "military_allowance", "worker_move", "worker_carry", "movement_units", "production_hexes",
-    "building_discount", "upgrade_discount", "trade_rate", "populate_one", "monument_discount",
-    "quest_draw", "fort_power", "vp",
+    "military_allowance",
+    "worker_move",
+    "worker_carry",
+    "movement_units",
+    "production_hexes",
+    "building_discount",
+    "upgrade_discount",
+    "trade_rate",
+    "populate_one",
+    "monument_discount",
+    "quest_draw",
+    "fort_power",
+    "vp",
 ]
 OptionKind = Literal["resources", "workers", "building", "unit", "quests", "unlock", "weapons"]
 AbilityEffect = Literal["horses", "naval_assault", "workshop", "farm"]
 ExtraKind = Literal[
-    "towns", "forts", "factories", "island_hexes", "completed_quests", "armed_workers",
-    "water_hexes", "bridges_built",
+    "towns",
+    "forts",
+    "factories",
+    "island_hexes",
+    "completed_quests",
+    "armed_workers",
+    "water_hexes",
+    "bridges_built",
 ]
 QuestDeck = Literal["start", "0-1", "2-3", "4-5"]
 SoloMark = Literal["both", "multi_only", "solo_only"]
 TaskKind = Literal[
-    "land", "resource", "resources", "resource_types", "workers", "building", "bridges",
-    "ferries", "island_hexes", "island", "foreign_hexes", "water_hexes", "upgraded",
-    "upgraded_card", "units", "military_units", "armed_workers", "layers", "battles_won",
-    "battles_fought", "defended", "power", "common_bonuses",
+    "land",
+    "resource",
+    "resources",
+    "resource_types",
+    "workers",
+    "building",
+    "bridges",
+    "ferries",
+    "island_hexes",
+    "island",
+    "foreign_hexes",
+    "water_hexes",
+    "upgraded",
+    "upgraded_card",
+    "units",
+    "military_units",
+    "armed_workers",
+    "layers",
+    "battles_won",
+    "battles_fought",
+    "defended",
+    "power",
+    "common_bonuses",
 ]
 Reshuffle = Literal["always", "after_upgrades", "never"]
 
@@ -69,6 +119,7 @@ def is_action_id(word: str) -> TypeGuard[ActionId]:
     """Whether a command's word names one of the ten action cards."""
     return word in ACTION_IDS
 
+
 QUEST_ISLAND_REGIONS = ("madagascar", "greenland", "uk", "easter_island", "hawaii", "cuba", "island7")
 """Island region ids a quest's `island` task may name (islands 1-7, Set-up l.124-144)."""
 
@@ -77,11 +128,19 @@ QUEST_ISLAND_REGIONS = ("madagascar", "greenland", "uk", "easter_island", "hawai
 PIECES_PER_TYPE = 3
 """Each player owns 3 of every building and military unit [Components, Per player, l.94-99]."""
 SCORE_DEFAULTS = {
-    "layer_vp": 6, "resource_div": 3, "worker_div": 2, "land_vp": 1, "power_div": 3, "upgrade_vp": 1,
+    "layer_vp": 6,
+    "resource_div": 3,
+    "worker_div": 2,
+    "land_vp": 1,
+    "power_div": 3,
+    "upgrade_vp": 1,
 }
 """Default (vanilla) scoring lines [Goal of the game, l.190-196]."""
 QUEST_VALUES: dict[str, tuple[int, int]] = {
-    "start": (1, 0), "0-1": (1, 0), "2-3": (2, -1), "4-5": (3, -2),
+    "start": (1, 0),
+    "0-1": (1, 0),
+    "2-3": (2, -1),
+    "4-5": (3, -2),
 }
 """(VP when completed, VP when not) per quest deck: l.197-198 paired by deck (review B24)."""
 AI_SCORE_CARD = {"easy": "ai1", "hard": "ai1", "normal": "ai2", "insane": "ai2"}
@@ -288,7 +347,6 @@ class Content(msgspec.Struct, frozen=True, kw_only=True):
     def personal_card(self, deck: str, layer: int) -> PersonalBonusCard:
         """The card of personal bonus `deck` for `layer` (0 = set-up)."""
         return self.personal_by_id[_personal_id(self.personal_bonus, deck, layer)]
-
 
 
 def _personal_id(cards: tuple[PersonalBonusCard, ...], deck: str, layer: int) -> str:

@@ -119,7 +119,9 @@ def check_ai_seat(solo: object, ai_seat: object) -> None:
         ValueError: saying which seat the AI plays.
     """
     if solo is not None and ai_seat != 0:
-        raise ValueError(f"ai_seat {ai_seat!r}: in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]")
+        raise ValueError(
+            f"ai_seat {ai_seat!r}: in a solo game the AI is seat 0: it plays first and the player last [Solo gameplay, l.450]"
+        )
     if solo is None and ai_seat is not None:
         raise ValueError("only a solo game has an AI seat; set solo to a difficulty")
 

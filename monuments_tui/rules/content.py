@@ -63,9 +63,13 @@ class _CardFile(msgspec.Struct, Generic[T], forbid_unknown_fields=True):
 
 # Each file holds its own card type; `Content`'s fields name them, so a file's cards are typed there.
 _FILES: dict[str, type[_CardFile[Any]]] = {
-    "action_cards.json": _CardFile[ActionCard], "common_bonus.json": _CardFile[CommonBonus],
-    "personal_bonus.json": _CardFile[PersonalBonusCard], "abilities.json": _CardFile[Ability],
-    "score_cards.json": _CardFile[ScoreCard], "quests.json": _CardFile[Quest], "solo_quests.json": _CardFile[Quest],
+    "action_cards.json": _CardFile[ActionCard],
+    "common_bonus.json": _CardFile[CommonBonus],
+    "personal_bonus.json": _CardFile[PersonalBonusCard],
+    "abilities.json": _CardFile[Ability],
+    "score_cards.json": _CardFile[ScoreCard],
+    "quests.json": _CardFile[Quest],
+    "solo_quests.json": _CardFile[Quest],
     "ai_cards.json": _CardFile[AiCard],
 }
 
@@ -106,13 +110,19 @@ def parse_content(raw: Mapping[str, bytes]) -> Content:
     c = {name: f.cards for name, f in decoded.items()}
     by_id = {name: {card.id: card for card in cards} for name, cards in c.items()}
     content = Content(
-        action_cards=c["action_cards.json"], common_bonus=c["common_bonus.json"],
-        personal_bonus=c["personal_bonus.json"], abilities=c["abilities.json"],
-        score_cards=c["score_cards.json"], quests=c["quests.json"],
-        solo_quests=c["solo_quests.json"], ai_cards=c["ai_cards.json"],
+        action_cards=c["action_cards.json"],
+        common_bonus=c["common_bonus.json"],
+        personal_bonus=c["personal_bonus.json"],
+        abilities=c["abilities.json"],
+        score_cards=c["score_cards.json"],
+        quests=c["quests.json"],
+        solo_quests=c["solo_quests.json"],
+        ai_cards=c["ai_cards.json"],
         about={name: f.about for name, f in decoded.items()},
-        action_by_id=by_id["action_cards.json"], common_by_id=by_id["common_bonus.json"],
-        personal_by_id=by_id["personal_bonus.json"], ability_by_id=by_id["abilities.json"],
+        action_by_id=by_id["action_cards.json"],
+        common_by_id=by_id["common_bonus.json"],
+        personal_by_id=by_id["personal_bonus.json"],
+        ability_by_id=by_id["abilities.json"],
         score_by_id=by_id["score_cards.json"],
         quest_by_id={**by_id["quests.json"], **by_id["solo_quests.json"]},
         ai_by_id=by_id["ai_cards.json"],
@@ -147,6 +157,7 @@ def monument_name(civ: str) -> str:
 
 
 # --------------------------------------------------------------------------- selections
+
 
 def _player_mark(players: int, solo: bool) -> int:
     if solo:

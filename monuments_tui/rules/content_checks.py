@@ -37,8 +37,14 @@ from monuments_tui.rules.card_types import (
 )
 
 EXPECTED_COUNTS = {
-    "action_cards.json": 10, "ai_cards.json": 8, "personal_bonus.json": 20, "score_cards.json": 7,
-    "common_bonus.json": 32, "abilities.json": 4, "quests.json": 48, "solo_quests.json": 10,
+    "action_cards.json": 10,
+    "ai_cards.json": 8,
+    "personal_bonus.json": 20,
+    "score_cards.json": 7,
+    "common_bonus.json": 32,
+    "abilities.json": 4,
+    "quests.json": 48,
+    "solo_quests.json": 10,
 }
 """Cards per file: the component list [Components, Cards, l.66-74; Solo, l.415-417]. Action
 cards are one player's set of 10 (40 in the box); score cards are 4 + vanilla + 2 AI."""
@@ -47,12 +53,20 @@ QUEST_DECK_SIZES = {"start": 8, "0-1": 14, "2-3": 13, "4-5": 13}
 SCORE_KIND_COUNTS = {"player": 4, "vanilla": 1, "ai": 2}
 
 # The task parameters each kind uses, besides `n` (used unless listed in _NO_N).
-_TASK_PARAMS = {"resource": "resource", "building": "piece", "units": "piece",
-                "island": "region", "upgraded_card": "card"}
+_TASK_PARAMS = {
+    "resource": "resource",
+    "building": "piece",
+    "units": "piece",
+    "island": "region",
+    "upgraded_card": "card",
+}
 _NO_N = {"island", "upgraded_card"}
 _TASK_PIECES = {"building": ("town", "fort", "factory"), "units": ("navy", "army", "air")}
-_OPTION_PIECES = {"building": ("town", "fort", "factory", "bridge", "ferry"),
-                  "unit": ("navy", "army", "air"), "unlock": SUPPLY_PIECES}
+_OPTION_PIECES = {
+    "building": ("town", "fort", "factory", "bridge", "ferry"),
+    "unit": ("navy", "army", "air"),
+    "unlock": SUPPLY_PIECES,
+}
 
 
 def validate(content: Content, files: Mapping[str, tuple[Card, ...]]) -> list[str]:
@@ -117,8 +131,10 @@ def _check_common_bonus(cards: tuple[CommonBonus, ...]) -> list[str]:
         if len(m) > 1:
             errors.append(f"common bonus effect {effect}: all copies must show the same copy mark")
     for level in range(1, 5):
-        if not any(c.level == level and c.effect == "military_allowance" and c.min_players == 2
-                   and c.copy_mark == 1 for c in cards):
+        if not any(
+            c.level == level and c.effect == "military_allowance" and c.min_players == 2 and c.copy_mark == 1
+            for c in cards
+        ):
             errors.append(f"common bonus level {level}: needs a 2+ military allowance card [l.309, B19]")
     if not any(c.effect == "worker_move" and c.copy_mark == 2 and c.min_players == 2 for c in cards):
         errors.append("common bonus: the 2+ worker-movement card with copy mark 2 is missing [l.148, l.286]")
@@ -218,8 +234,12 @@ def _check_task(quest: Quest, t: Task, action_ids: set[str]) -> list[str]:
         errors.append(f"{where}: n must be >= 1")
     if t.kind in _NO_N and t.n != 1:
         errors.append(f"{where}: takes no n")
-    valid = {"resource": RESOURCES, "piece": _TASK_PIECES.get(t.kind, ()),
-             "region": QUEST_ISLAND_REGIONS, "card": tuple(action_ids)}
+    valid = {
+        "resource": RESOURCES,
+        "piece": _TASK_PIECES.get(t.kind, ()),
+        "region": QUEST_ISLAND_REGIONS,
+        "card": tuple(action_ids),
+    }
     if param and getattr(t, param) not in valid[param]:
         errors.append(f"{where}: {param} {getattr(t, param)!r} is not one of {', '.join(valid[param])}")
     return errors
@@ -268,5 +288,3 @@ def _check_ai(cards: tuple[AiCard, ...]) -> list[str]:
         if not c.commands or any(cmd not in c.text for cmd in c.commands):
             errors.append(f"AI card {c.id}: needs commands, each shown in its text")
     return errors
-
-

@@ -275,7 +275,8 @@ class AiStateSet(Event, frozen=True, tag="ai_state"):
     rng: int = 0
 
 
-AiReport = Literal[
+# fmt: off
+AiReport = Literal[  # grouped by the card (or step) that reports it
     "pile_empty", "reshuffled", "draw_pile_reshuffled", "drew", "nothing_turn_ends", "nothing_draws_next",
     "idle_cycle", "chose",
     "produced", "produced_nothing", "populated", "populated_nothing",
@@ -290,6 +291,7 @@ AiReport = Literal[
     "unit_rolled", "train_poor", "train_keeps_workers", "train_no_worker", "train_no_type", "train_no_site",
     "trained", "armed", "armed_nobody",
 ]
+# fmt: on
 """What an `AiReported` line tells; its words are templates in `monuments_tui.narration`."""
 ShortOf = Literal["land", "resources", "workers"]
 PileName = Literal["draw", "discard", "set_aside"]

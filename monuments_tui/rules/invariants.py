@@ -96,5 +96,7 @@ def _ferries(s: GameState) -> list[str]:
             problems.append(f"{u.ferry} carries {u.id} while docked against {ferry.land}")
         if u.kind not in ("worker", "army"):
             problems.append(f"{u.id} ({u.kind}) is aboard {u.ferry}; ferries carry workers and armies")
-    problems += [f"{f} carries {n} units, more than {FERRY_PASSENGERS}" for f, n in aboard.items() if n > FERRY_PASSENGERS]
+    problems += [
+        f"{f} carries {n} units, more than {FERRY_PASSENGERS}" for f, n in aboard.items() if n > FERRY_PASSENGERS
+    ]
     return problems

@@ -61,8 +61,7 @@ def setup_key(civs: Iterable[str]) -> str:
     setups = load_board().setups
     if key not in setups:
         raise ValueError(
-            f"the rulebook has no set-up for {key or 'no civilisations'} (Set-up, l.120); "
-            f"allowed: {'; '.join(setups)}"
+            f"the rulebook has no set-up for {key or 'no civilisations'} (Set-up, l.120); allowed: {'; '.join(setups)}"
         )
     return key
 

@@ -28,7 +28,9 @@ def describe(cost: Mapping[Resource, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def discounted(cost: Mapping[Resource, int], discount: int, holdings: Counter[Resource], minimum: int = 1) -> Counter[Resource]:
+def discounted(
+    cost: Mapping[Resource, int], discount: int, holdings: Counter[Resource], minimum: int = 1
+) -> Counter[Resource]:
     """`cost` less `discount` resources, taken where the payer is shortest; never below `minimum`.
 
     The rulebook's discounts are "of your choice" with a minimum of 1 resource

@@ -47,7 +47,6 @@ def counts(mapping: dict[str, int]) -> str:
     return " ".join(f"{k}={n}" for k, n in mapping.items()) if mapping else NONE
 
 
-
 # -- sections -------------------------------------------------------------------------------------
 def _game_lines(state: GameState) -> list[str]:
     cfg = state.config
@@ -121,7 +120,9 @@ def hex_words(state: GameState, hex_id: str, civs: tuple[str, ...]) -> str:
     """The pieces on a hex, grouped by owner after the owner's civilisation, then its resources."""
     out = []
     for seat, civ in enumerate(civs):
-        units = sorted((u for u in state.units.values() if u.hex == hex_id and u.owner == seat), key=lambda u: _number(u.id))
+        units = sorted(
+            (u for u in state.units.values() if u.hex == hex_id and u.owner == seat), key=lambda u: _number(u.id)
+        )
         builds = sorted(
             (b for b in state.buildings.values() if b.hex == hex_id and b.owner == seat), key=lambda b: _number(b.id)
         )
@@ -135,17 +136,17 @@ def hex_words(state: GameState, hex_id: str, civs: tuple[str, ...]) -> str:
 
 
 def unit_word(unit: Unit) -> str:
-    """"ws#u5", or "w#u5@ferry7" for a passenger."""
+    """ "ws#u5", or "w#u5@ferry7" for a passenger."""
     return f"{piece_code(unit)}#{unit.id}" + (f"@{unit.ferry}" if unit.ferry else "")
 
 
 def building_word(building: Building) -> str:
-    """"town#b3", or "fort*#b4" for a damaged building."""
+    """ "town#b3", or "fort*#b4" for a damaged building."""
     return f"{building.kind}{'*' if building.damaged else ''}#{building.id}"
 
 
 def resource_words(on: Mapping[Resource, int]) -> str:
-    """"2wood 1food", in the table's own order; "-" for a place with an empty table."""
+    """ "2wood 1food", in the table's own order; "-" for a place with an empty table."""
     return " ".join(f"{n}{r}" for r, n in on.items()) or NONE
 
 

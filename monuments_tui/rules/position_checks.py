@@ -54,6 +54,7 @@ def parse_position(text: str) -> GameState:
     reader.read(text)
     return complete(reader)
 
+
 def complete(reader: Reader) -> GameState:
     """The GameState the reader's lines describe, with defaults filled in, checked whole.
 
@@ -164,7 +165,9 @@ def _pieces(reader: Reader, state: GameState) -> None:
             piece.id = f"{prefixes[type(piece)]}{counter}"
             counter += 1
     if "next-id" in reader.given and numbers and max(numbers) >= _read(reader.given, "next-id", 0, _is_number):
-        raise PositionError(reader.given["next-id"][0], f"next-id must be above every id in the position ({max(numbers)})")
+        raise PositionError(
+            reader.given["next-id"][0], f"next-id must be above every id in the position ({max(numbers)})"
+        )
     state.next_id = counter
     key = _id_order
     state.units = {u.id: u for _, u in sorted(reader.units, key=lambda t: key(t[1].id))}
@@ -183,13 +186,15 @@ def _pieces(reader: Reader, state: GameState) -> None:
                 raise PositionError(lineno, f"{unit.id}: only workers and armies travel aboard ferries [Ferry, l.254]")
     for place, (lineno, on) in reader.resources.items():
         if room_on(state, place) < 0:
-            raise PositionError(lineno, f"{place} holds {sum(on.values())} resources; a hex holds at most {HEX_LIMIT} "
-                                        "[Production, l.232]")
+            raise PositionError(
+                lineno,
+                f"{place} holds {sum(on.values())} resources; a hex holds at most {HEX_LIMIT} [Production, l.232]",
+            )
 
 
 def _id_order(piece_id: str) -> tuple[str, int]:
     head = piece_id.rstrip("0123456789")
-    return head, int(piece_id[len(head):] or 0)
+    return head, int(piece_id[len(head) :] or 0)
 
 
 def _flow(reader: Reader, state: GameState, deal: GameState) -> None:
@@ -240,9 +245,13 @@ def _player(reader: Reader, state: GameState, deal: GameState, seat: int) -> Pla
     )
     stray = sorted(set(p.battles_at_draw) - set(p.quests))
     if stray:
-        raise PositionError(said["battles-at-draw"][0], f"battles-at-draw names {', '.join(stray)}, not a quest in progress")
+        raise PositionError(
+            said["battles-at-draw"][0], f"battles-at-draw names {', '.join(stray)}, not a quest in progress"
+        )
     on_board = _board_counts(state, seat)
-    p.supply = _read(said, "supply", {k: n - on_board.get(k, 0) - p.set_aside.get(k, 0) for k, n in PIECE_LIMITS.items()}, _is_counts)
+    p.supply = _read(
+        said, "supply", {k: n - on_board.get(k, 0) - p.set_aside.get(k, 0) for k, n in PIECE_LIMITS.items()}, _is_counts
+    )
     tokens = dict(dealt.tokens)
     for kind in ABILITY_BUILDINGS:
         if kind in tokens:
@@ -277,10 +286,14 @@ def _cards(reader: Reader, state: GameState, deal: GameState) -> None:
     }
     state.quest_discards = {d: _read(given, f"quest-discard {d}", [], _is_words) for d in QUEST_DECKS}
     state.common_piles = {
-        level: _read(given, f"common {level}", [c for c in ids if c not in held], _is_words) for level, ids in deal.common_piles.items()
+        level: _read(given, f"common {level}", [c for c in ids if c not in held], _is_words)
+        for level, ids in deal.common_piles.items()
     }
-    start = {int(k[len("start-quests "):]): _read(given, k, [], _is_words)
-             for k in given if k.startswith("start-quests ") and k != "start-quests -"}
+    start = {
+        int(k[len("start-quests ") :]): _read(given, k, [], _is_words)
+        for k in given
+        if k.startswith("start-quests ") and k != "start-quests -"
+    }
     if not any(k.startswith("start-quests") for k in given) and state.phase == "setup":
         start = {k: list(v) for k, v in deal.start_quests.items()}
     state.start_quests = {s: start[s] for s in range(state.seats) if s in start}

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from monuments_tui.rules import pending as pd
 from monuments_tui.rules.config import domain_words
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.pending import Placement, PlacementSource
@@ -69,8 +70,6 @@ def field_value(value: Any, name: str, civs: tuple[str, ...]) -> str:
     raise TypeError(f"no notation for {value!r}")  # pragma: no cover - every field type is above
 
 
-
-
 # -- reading --------------------------------------------------------------------------------------
 def read_fields(cls: type[msgspec.Struct], rest: str, lineno: int, civs: tuple[str, ...]) -> dict[str, object]:
     """`name=value` words read by the types of `cls`'s fields (the seat is read apart).
@@ -99,7 +98,11 @@ def read_value(tp: object, raw: str, name: str, lineno: int, civs: tuple[str, ..
     """One field's value, by its type (`tp`, a field's annotation, is known only when read, so is the value's: Any)."""
     if typing.get_origin(tp) in (typing.Annotated, typing.Literal):
         literal = typing.get_origin(tp) is typing.Literal
-        value = read_value(str, raw, name, lineno, civs) if literal else read_value(typing.get_args(tp)[0], raw, name, lineno, civs)
+        value = (
+            read_value(str, raw, name, lineno, civs)
+            if literal
+            else read_value(typing.get_args(tp)[0], raw, name, lineno, civs)
+        )
         try:
             return msgspec.convert(value, tp)
         except msgspec.ValidationError:
@@ -124,7 +127,10 @@ def read_value(tp: object, raw: str, name: str, lineno: int, civs: tuple[str, ..
     if origin in (tuple, list):
         items = [] if raw in ("", NONE) else raw.split(",")
         if args[0] is Placement:
-            values = [Placement(what, read_value(PlacementSource, source or "bonus", name, lineno, civs)) for what, _, source in (i.partition(":") for i in items)]
+            values = [
+                Placement(what, read_value(PlacementSource, source or "bonus", name, lineno, civs))
+                for what, _, source in (i.partition(":") for i in items)
+            ]
         else:
             values = [read_value(args[0], item, name, lineno, civs) for item in items]
         return origin(values)
@@ -152,3 +158,59 @@ def make(cls: type[S], values: dict[str, object], lineno: int) -> S:
     except (TypeError, msgspec.ValidationError) as exc:
         raise PositionError(lineno, f"{cls.__name__}: {exc}") from None
     return made
+
+
+# -- the words of a position's lines (read by position_parse) ----------------------------------
+PENDING_KINDS: dict[str, type[pd.Pending]] = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
+PIECE_WORD = re.compile(r"^([a-z]+)(\*)?(?:#([A-Za-z]+[0-9]+))?(?:@(ferry[0-9]+))?$")
+RESOURCE_WORD = re.compile(r"^([0-9]+)([a-z]+)$")
+FERRY_ID = re.compile(r"^ferry[0-9]+$")
+UNIT_CODES = {"w": {}, "ws": {"weapon": True}, "wh": {"horse": True}, "wsh": {"weapon": True, "horse": True}}
+HEADER_KEYS = tuple(
+    [
+        "game",
+        "options",
+        "round",
+        "phase",
+        "current",
+        "final-round",
+        "pending",
+        "card-in-play",
+        "battle",
+        "battle-record",
+        "ai",
+        "next-id",
+        "rng",
+    ]
+)
+PLAYER_KEYS = tuple(
+    [
+        "hand",
+        "discard",
+        "green",
+        "layers",
+        "supply",
+        "set-aside",
+        "bonuses",
+        "personal",
+        "ability",
+        "tokens",
+        "score",
+        "quests",
+        "battles-at-draw",
+        "completed",
+        "turns",
+    ]
+)
+CARD_KEYS = ("quest-deck", "quest-discard", "common", "start-quests", "removed")
+
+
+def split_comment(line: str) -> str:
+    """`line` without a comment: "#" at the start, or after a space, outside quotes."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"' and (i == 0 or line[i - 1] != "\\"):
+            quoted = not quoted
+        elif ch == "#" and not quoted and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line

@@ -9,7 +9,6 @@ hand-written position left out and checks that the whole adds up. Every refusal 
 from __future__ import annotations
 
 import re
-import typing
 from collections.abc import Container, Iterable
 from typing import cast
 
@@ -22,11 +21,20 @@ from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.notation import PIECES
 from monuments_tui.rules.position import HEADER
 from monuments_tui.rules.position_fields import (
+    CARD_KEYS,
+    FERRY_ID,
+    HEADER_KEYS,
     NONE,
+    PENDING_KINDS,
+    PIECE_WORD,
+    PLAYER_KEYS,
+    RESOURCE_WORD,
+    UNIT_CODES,
     make,
     read_fields,
     read_flag,
     read_seat,
+    split_comment,
 )
 from monuments_tui.rules.setup import QUEST_DECKS
 from monuments_tui.rules.state import (
@@ -42,28 +50,6 @@ from monuments_tui.rules.state import (
     is_building,
     is_military,
 )
-
-PENDING_KINDS: dict[str, type[pd.Pending]] = {cls.__struct_config__.tag: cls for cls in typing.get_args(pd.PendingAny)}
-_PIECE = re.compile(r"^([a-z]+)(\*)?(?:#([A-Za-z]+[0-9]+))?(?:@(ferry[0-9]+))?$")
-_RESOURCE = re.compile(r"^([0-9]+)([a-z]+)$")
-_FERRY_ID = re.compile(r"^ferry[0-9]+$")
-UNIT_CODES = {"w": {}, "ws": {"weapon": True}, "wh": {"horse": True}, "wsh": {"weapon": True, "horse": True}}
-HEADER_KEYS = ("game", "options", "round", "phase", "current", "final-round", "pending", "card-in-play",
-               "battle", "battle-record", "ai", "next-id", "rng")
-PLAYER_KEYS = ("hand", "discard", "green", "layers", "supply", "set-aside", "bonuses", "personal", "ability",
-               "tokens", "score", "quests", "battles-at-draw", "completed", "turns")
-CARD_KEYS = ("quest-deck", "quest-discard", "common", "start-quests", "removed")
-
-
-def split_comment(line: str) -> str:
-    """`line` without a comment: "#" at the start, or after a space, outside quotes."""
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"' and (i == 0 or line[i - 1] != "\\"):
-            quoted = not quoted
-        elif ch == "#" and not quoted and (i == 0 or line[i - 1].isspace()):
-            return line[:i]
-    return line
 
 
 class Reader:
@@ -115,7 +101,9 @@ class Reader:
             key, _, rest = line.partition(" ")
             key, rest = key.lower(), rest.strip()
             if self.config is None and key != "game":
-                raise PositionError(lineno, "the line after the first names the game, e.g. 'game greece,egypt abundance seed=1'")
+                raise PositionError(
+                    lineno, "the line after the first names the game, e.g. 'game greece,egypt abundance seed=1'"
+                )
             if section is None:
                 self._header_line(lineno, key, rest)
             elif section == "board":
@@ -140,8 +128,11 @@ class Reader:
             self.sections[seat] = lineno
             self.players[seat] = {}
             return seat
-        raise PositionError(lineno, f"unknown section [{name}]; sections are [board], [cards] and one per civilisation "
-                                    f"of the game ({', '.join(f'[{c}]' for c in civs)})")
+        raise PositionError(
+            lineno,
+            f"unknown section [{name}]; sections are [board], [cards] and one per civilisation "
+            f"of the game ({', '.join(f'[{c}]' for c in civs)})",
+        )
 
     def _remember(self, store: dict[str, tuple[int, object]], key: str, lineno: int, value: object) -> None:
         if key in store:
@@ -173,7 +164,9 @@ class Reader:
         elif key == "battle":
             self._remember(self.given, key, lineno, make(Battle, read_fields(Battle, rest, lineno, self.civs), lineno))
         elif key == "battle-record":
-            self.battle_records.append((lineno, make(BattleRecord, read_fields(BattleRecord, rest, lineno, self.civs), lineno)))
+            self.battle_records.append(
+                (lineno, make(BattleRecord, read_fields(BattleRecord, rest, lineno, self.civs), lineno))
+            )
         elif key == "ai":
             ai = make(AiState, read_fields(AiState, rest, lineno, self.civs), lineno)
             for card in [*ai.draw, *ai.discard, *ai.set_aside, *([ai.card] if ai.card else [])]:
@@ -195,7 +188,9 @@ class Reader:
         extra = dict(pair.split("=", 1) for pair in words[2:] if "=" in pair)
         bad = [w for w in words[2:] if "=" not in w or w.split("=")[0] not in ("seed", "solo", "ai-seat")]
         if bad:
-            raise PositionError(lineno, f"{bad[0]!r} is not understood here; the game line takes seed=N, solo=LEVEL and ai-seat=CIV")
+            raise PositionError(
+                lineno, f"{bad[0]!r} is not understood here; the game line takes seed=N, solo=LEVEL and ai-seat=CIV"
+            )
         seed = extra.get("seed", "0")
         if not re.fullmatch(r"-?[0-9]+", seed):
             raise PositionError(lineno, f"seed takes a whole number, not {seed!r}")
@@ -245,8 +240,11 @@ class Reader:
         elif head.endswith(":"):
             self._hex_line(lineno, self.hex(head[:-1], lineno), rest.split())
         else:
-            raise PositionError(lineno, "a board line is 'HEX: pieces and resources', 'bridge ...', 'ferry ...' or 'bank ...'"
-                                        ", e.g. 'D7: greece w#u5 2wood'")
+            raise PositionError(
+                lineno,
+                "a board line is 'HEX: pieces and resources', 'bridge ...', 'ferry ...' or 'bank ...'"
+                ", e.g. 'D7: greece w#u5 2wood'",
+            )
 
     def _hex_line(self, lineno: int, hex_id: str, words: list[str]) -> None:
         if hex_id in self.resources:
@@ -257,10 +255,12 @@ class Reader:
             low = w.lower()
             if low in self.civs:
                 owner = self.civs.index(low)
-            elif low == NONE or _RESOURCE.match(low):
+            elif low == NONE or RESOURCE_WORD.match(low):
                 on = self.resource_word(low, on if on is not None else {}, lineno, hex_id)
             elif owner is None:
-                raise PositionError(lineno, f"{w!r}: name the owner before the pieces, e.g. '{hex_id}: {self.civs[0]} {w}'")
+                raise PositionError(
+                    lineno, f"{w!r}: name the owner before the pieces, e.g. '{hex_id}: {self.civs[0]} {w}'"
+                )
             else:
                 self._piece(lineno, hex_id, owner, w)
         if on is not None:
@@ -269,7 +269,7 @@ class Reader:
     def resource_word(self, word: str, on: dict[str, int], lineno: int, place: str) -> dict[str, int]:
         if word == NONE:
             return on
-        m = _RESOURCE.match(word)
+        m = RESOURCE_WORD.match(word)
         if not m or m.group(2) not in RESOURCES:
             raise PositionError(lineno, f"{word!r} is not a resource count; write e.g. 2wood ({', '.join(RESOURCES)})")
         if m.group(2) in on:
@@ -280,11 +280,14 @@ class Reader:
         return on
 
     def _piece(self, lineno: int, hex_id: str, owner: int, w: str) -> None:
-        m = _PIECE.match(w)
+        m = PIECE_WORD.match(w)
         code = m.group(1) if m else None
         if not m or code not in PIECES:
-            raise PositionError(lineno, f"{w!r} is not a piece; write a code ({', '.join(PIECES)}) with an optional "
-                                        "#id, e.g. 'w#u5', 'fort*#b3' (damaged), 'army#u9@ferry12' (aboard a ferry)")
+            raise PositionError(
+                lineno,
+                f"{w!r} is not a piece; write a code ({', '.join(PIECES)}) with an optional "
+                "#id, e.g. 'w#u5', 'fort*#b3' (damaged), 'army#u9@ferry12' (aboard a ferry)",
+            )
         damaged, pid, ferry = bool(m.group(2)), m.group(3), m.group(4)
         is_unit = code in UNIT_CODES or code in MILITARY
         if damaged and is_unit:
@@ -315,7 +318,7 @@ class Reader:
     def _ferry(self, lineno: int, head: str, words: list[str]) -> None:
         pid = head.partition("#")[2] or None
         usage = "write a ferry as 'ferry#ferry7 C5 [docked D6] by greece [carrying 1wood]' (the id is optional)"
-        if pid is not None and not _FERRY_ID.match(pid):
+        if pid is not None and not FERRY_ID.match(pid):
             raise PositionError(lineno, f"ferry id {pid!r} must look like ferry7; {usage}")
         if len(words) < 3:
             raise PositionError(lineno, usage)
@@ -325,7 +328,7 @@ class Reader:
         if i + 1 >= len(words) or words[i].lower() != "by":
             raise PositionError(lineno, usage)
         builder = self.seat(words[i + 1], lineno)
-        cargo = words[i + 2:]
+        cargo = words[i + 2 :]
         if cargo and cargo[0].lower() != "carrying":
             raise PositionError(lineno, usage)
         self.claim(pid, lineno)
@@ -340,10 +343,15 @@ class Reader:
     # -- players and cards ------------------------------------------------------------------------
     def _player_line(self, lineno: int, seat: int, key: str, rest: str) -> None:
         content = self.content
-        tables = {"hand": (ACTION_IDS, "action card"), "discard": (ACTION_IDS, "action card"),
-                  "green": ({*ACTION_IDS, *content.ai_by_id}, "action card"), "bonuses": (content.common_by_id, "common bonus card"),
-                  "personal": (content.personal_by_id, "personal bonus card"), "quests": (content.quest_by_id, "quest"),
-                  "completed": (content.quest_by_id, "quest")}
+        tables = {
+            "hand": (ACTION_IDS, "action card"),
+            "discard": (ACTION_IDS, "action card"),
+            "green": ({*ACTION_IDS, *content.ai_by_id}, "action card"),
+            "bonuses": (content.common_by_id, "common bonus card"),
+            "personal": (content.personal_by_id, "personal bonus card"),
+            "quests": (content.quest_by_id, "quest"),
+            "completed": (content.quest_by_id, "quest"),
+        }
         if key in tables:
             value: object = self.cards(rest, *tables[key], lineno)
         elif key in ("layers", "turns"):
@@ -387,7 +395,9 @@ class Reader:
         if pid is None:
             return
         if pid in self.ids:
-            raise PositionError(lineno, f"id {pid} is used twice (first on line {self.ids[pid]}); every piece has its own id")
+            raise PositionError(
+                lineno, f"id {pid} is used twice (first on line {self.ids[pid]}); every piece has its own id"
+            )
         self.ids[pid] = lineno
 
     def hex(self, text: str, lineno: int) -> str:
@@ -406,8 +416,15 @@ class Reader:
 
     def all_cards(self) -> set[str]:
         c = self.content
-        return {*ACTION_IDS, *c.common_by_id, *c.personal_by_id, *c.ability_by_id, *c.score_by_id,
-                *c.quest_by_id, *c.ai_by_id}
+        return {
+            *ACTION_IDS,
+            *c.common_by_id,
+            *c.personal_by_id,
+            *c.ability_by_id,
+            *c.score_by_id,
+            *c.quest_by_id,
+            *c.ai_by_id,
+        }
 
     def card(self, card: str, table: Container[str], what: str, lineno: int) -> str:
         if card not in table:
@@ -425,6 +442,8 @@ class Reader:
         for pair in [] if rest.strip() in ("", NONE) else rest.split():
             name, eq, n = pair.partition("=")
             if not eq or not (n.isascii() and n.isdigit()) or name in out:
-                raise PositionError(lineno, f"{what} is written as name=count pairs, e.g. 'worker=12 fort=1', not {pair!r}")
+                raise PositionError(
+                    lineno, f"{what} is written as name=count pairs, e.g. 'worker=12 fort=1', not {pair!r}"
+                )
             out[name] = int(n)
         return out

@@ -63,7 +63,7 @@ def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]
 
 def _id_key(piece_id: str) -> tuple[str, int]:
     head = piece_id.rstrip("0123456789")
-    tail = piece_id[len(head):]
+    tail = piece_id[len(head) :]
     return head, int(tail) if tail else 0
 
 

@@ -107,7 +107,7 @@ def task_target(task: Task) -> int:
 
 
 def check_quest(state: GameState, seat: int, quest_id: str) -> str:
-    """"" if every task of the quest holds for `seat`, else a sentence naming the first unmet one."""
+    """ "" if every task of the quest holds for `seat`, else a sentence naming the first unmet one."""
     quest = load_content().quest_by_id[quest_id]
     since = first_counted_battle(state, seat, quest_id)
     for task in quest.tasks:
@@ -120,7 +120,12 @@ def check_quest(state: GameState, seat: int, quest_id: str) -> str:
 def describe_task(task: Task) -> str:
     """A task in words (short)."""
     kind = task.kind.replace("_", " ")
-    detail = getattr(task, "resource", None) or getattr(task, "piece", None) or getattr(task, "region", None) or getattr(task, "card", None)
+    detail = (
+        getattr(task, "resource", None)
+        or getattr(task, "piece", None)
+        or getattr(task, "region", None)
+        or getattr(task, "card", None)
+    )
     return f"{kind} {detail}" if detail else kind
 
 

@@ -89,7 +89,9 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
     return stops
 
 
-def ferry_targets(state: GameState, seat: int, water: str, points: int, docked: str | None) -> dict[tuple[str, str | None], int]:
+def ferry_targets(
+    state: GameState, seat: int, water: str, points: int, docked: str | None
+) -> dict[tuple[str, str | None], int]:
     """Where a ferry can go: (water hex, dock land hex or None) -> cost [Ferry, l.254 (B42)].
 
     A ferry moves centre to centre over water hexes in play, never onto another

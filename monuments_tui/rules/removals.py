@@ -13,7 +13,9 @@ from monuments_tui.rules.queries import units_at
 from monuments_tui.rules.state import GameState, Unit
 
 
-def worker_removal_events(state: GameState, unit: Unit, reason: ev.RemovalReason, weapon_to_bank: bool = True) -> list[ev.Event]:
+def worker_removal_events(
+    state: GameState, unit: Unit, reason: ev.RemovalReason, weapon_to_bank: bool = True
+) -> list[ev.Event]:
     """A worker leaves the board for its owner's supply.
 
     Its weapon is lost to the bank [Weapons, l.327] (unless `weapon_to_bank` is False,
@@ -26,7 +28,11 @@ def worker_removal_events(state: GameState, unit: Unit, reason: ev.RemovalReason
         events.append(ev.BankChanged("weapon", 1))
     if unit.horse:
         heir = next(
-            (u for u in units_at(state, unit.hex, unit.owner) if u.kind == "worker" and u.id != unit.id and not u.horse),
+            (
+                u
+                for u in units_at(state, unit.hex, unit.owner)
+                if u.kind == "worker" and u.id != unit.id and not u.horse
+            ),
             None,
         )
         if heir is not None:

@@ -36,9 +36,13 @@ def check_resource_placement(
     """
     board = load_board()
     if not is_resource(resource):
-        raise RuleViolation(f"{resource!r} is not a resource", "Monument costs, l.170", "Resources: wood, food, metal, sheep.")
+        raise RuleViolation(
+            f"{resource!r} is not a resource", "Monument costs, l.170", "Resources: wood, food, metal, sheep."
+        )
     if hex_id not in layout(state).land:
-        raise RuleViolation(f"{hex_id} is not a land hex in play", "Set-up, l.120", "Resources go on producing land hexes.")
+        raise RuleViolation(
+            f"{hex_id} is not a land hex in play", "Set-up, l.120", "Resources go on producing land hexes."
+        )
     if must_match and board.hex(hex_id).resource != resource:
         raise RuleViolation(
             f"{hex_id} produces {board.hex(hex_id).resource}, not {resource}",

@@ -84,9 +84,13 @@ def _extra_count(state: GameState, seat: int, line: ExtraLine) -> int:
 
 
 EXTRA_NAMES = {
-    "towns": ("town", "towns"), "forts": ("fort", "forts"), "factories": ("factory", "factories"),
-    "island_hexes": ("island hex", "island hexes"), "completed_quests": ("completed quest", "completed quests"),
-    "armed_workers": ("armed worker", "armed workers"), "water_hexes": ("water hex", "water hexes"),
+    "towns": ("town", "towns"),
+    "forts": ("fort", "forts"),
+    "factories": ("factory", "factories"),
+    "island_hexes": ("island hex", "island hexes"),
+    "completed_quests": ("completed quest", "completed quests"),
+    "armed_workers": ("armed worker", "armed workers"),
+    "water_hexes": ("water hex", "water hexes"),
     "bridges_built": ("bridge built", "bridges built"),
 }
 """Singular and plural words for each extra score-line kind."""
@@ -123,7 +127,11 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     lines.append(ScoreLine("layer5", "Layer-5 card", ", ".join(c.id for c in l5) or "none", sum(c.vp for c in l5)))
 
     resources = sum(resource_totals(state, seat).values())
-    lines.append(ScoreLine("resources", "Resources", _per(resources, card.resource_div, "resources"), resources // card.resource_div))
+    lines.append(
+        ScoreLine(
+            "resources", "Resources", _per(resources, card.resource_div, "resources"), resources // card.resource_div
+        )
+    )
     workers = len(units_of(state, seat, "worker"))  # every worker on the map, monument hex and ferries too (B71)
     lines.append(ScoreLine("workers", "Workers", _per(workers, card.worker_div, "workers"), workers // card.worker_div))
     land = len(controlled_land(state, seat))  # "land area" is a land hex (B88), never the monument hex (B64)
@@ -131,7 +139,9 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     power = military_power(state, seat)
     lines.append(ScoreLine("power", "Military power", _per(power, card.power_div, "power"), power // card.power_div))
     upgraded = len(player.green)
-    lines.append(ScoreLine("upgrades", "Upgraded cards", f"{upgraded} × {card.upgrade_vp} VP", upgraded * card.upgrade_vp))
+    lines.append(
+        ScoreLine("upgrades", "Upgraded cards", f"{upgraded} × {card.upgrade_vp} VP", upgraded * card.upgrade_vp)
+    )
 
     done = list(player.completed)
     open_quests = list(player.quests)
@@ -141,7 +151,12 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     quests = content.quest_by_id
     lines.append(ScoreLine("quests_done", "Completed quests", f"{len(done)} quest(s)", sum(quests[q].vp for q in done)))
     lines.append(
-        ScoreLine("quests_open", "Uncompleted quests", f"{len(open_quests)} quest(s)", sum(quests[q].penalty for q in open_quests))
+        ScoreLine(
+            "quests_open",
+            "Uncompleted quests",
+            f"{len(open_quests)} quest(s)",
+            sum(quests[q].penalty for q in open_quests),
+        )
     )
     lines += [_extra_line(state, seat, extra) for extra in card.extra]
     return ScoreBreakdown(

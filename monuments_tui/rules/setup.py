@@ -136,13 +136,13 @@ def _ability(config: GameConfig, civ: Civ) -> tuple[str | None, dict[str, int]]:
     if not config.options.abilities or config.solo is not None:
         return None, {}
     card = next(a for a in load_content().abilities if a.civ == civ)
-    tokens: dict[str, int] = {card.effect: card.tokens} if card.tokens and card.effect in ("workshop", "farm", "horses") else {}
+    tokens: dict[str, int] = (
+        {card.effect: card.tokens} if card.tokens and card.effect in ("workshop", "farm", "horses") else {}
+    )
     return card.id, tokens
 
 
-def _shuffled_quests(
-    config: GameConfig, state_rng: int
-) -> tuple[list[str], dict[QuestDeck, list[str]], int]:
+def _shuffled_quests(config: GameConfig, state_rng: int) -> tuple[list[str], dict[QuestDeck, list[str]], int]:
     """The starting quests and the three quest decks, each shuffled."""
     solo = config.solo is not None
     quests = quests_for(len(config.civs), solo)
@@ -156,9 +156,7 @@ def _shuffled_quests(
     return starting, quest_decks, state_rng
 
 
-def _deal_starting_quests(
-    config: GameConfig, players: list[Player], starting: list[str]
-) -> dict[int, tuple[str, str]]:
+def _deal_starting_quests(config: GameConfig, players: list[Player], starting: list[str]) -> dict[int, tuple[str, str]]:
     """Two starting quests to each player, to keep one; the AI gets one, unseen
     [Solo set-up, l.446]. Takes them off `starting`."""
     dealt: dict[int, tuple[str, str]] = {}
@@ -197,9 +195,7 @@ def _place_ai_start_resources(state: GameState, seat: int) -> None:
     board = load_board()
     layout = layout_for(tuple(state.config.civs), state.config.mode)
     monument = board.monument_hex(state.players[seat].civ)
-    candidates = sorted(
-        h for h in board.neighbours(monument) if h in layout.land and not board.is_river(monument, h)
-    )
+    candidates = sorted(h for h in board.neighbours(monument) if h in layout.land and not board.is_river(monument, h))
     pick, state.rng = random.randbelow(state.rng, len(candidates))
     hex_id = candidates[pick]
     resource = board.hex(hex_id).resource

@@ -42,6 +42,7 @@ def is_building(kind: str) -> TypeGuard[BuildingKind]:
     """Whether a command's word names a building that stands on a hex (not a bridge or ferry)."""
     return kind in HEX_BUILDINGS or kind in ABILITY_BUILDINGS
 
+
 PIECE_LIMITS = {
     "worker": 15,
     "fort": 3,

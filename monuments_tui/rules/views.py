@@ -52,7 +52,9 @@ def visible_state(state: GameState, seat: int | None) -> GameState:
     out.quest_discards = {deck: _blank(cards) for deck, cards in out.quest_discards.items()}
     out.removed_cards = [HIDDEN if card in quests else card for card in out.removed_cards]
     pending = out.pending
-    if isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)) and not sees_quests_of(state, seat, pending.seat):
+    if isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)) and not sees_quests_of(
+        state, seat, pending.seat
+    ):
         out.pending = replace(pending, options=tuple(_blank(pending.options)))
     return out
 
@@ -73,6 +75,8 @@ def visible_event(state: GameState, event: ev.Event, seat: int | None) -> ev.Eve
         return replace(event, order=tuple(_blank(event.order)))
     if isinstance(event, ev.PendingSet):
         pending = event.pending
-        if isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)) and not sees_quests_of(state, seat, pending.seat):
+        if isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)) and not sees_quests_of(
+            state, seat, pending.seat
+        ):
             return replace(event, pending=replace(pending, options=tuple(_blank(pending.options))))
     return event

@@ -97,8 +97,9 @@ class MonumentsApp(Navigation):
     def _start_from_prefill(self) -> None:
         p = self.prefill
         try:
-            choice = build_choice(p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed,
-                                  options=p.options)
+            choice = build_choice(
+                p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed, options=p.options
+            )
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             self.open_new_game()
@@ -111,7 +112,9 @@ class MonumentsApp(Navigation):
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
         seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
         teaching = bool(self.prefill and self.prefill.teaching)
-        self.start_new(lambda: GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir))
+        self.start_new(
+            lambda: GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir)
+        )
 
     # -- navigation -------------------------------------------------------------------------------
     def goto_title(self) -> None:
@@ -139,8 +142,11 @@ class MonumentsApp(Navigation):
         if choice is None:
             return
 
-        self.start_new(lambda: GameSession.new(choice.config, seats=choice.seats, teaching=choice.teaching,
-                                               saves_dir=self.saves_dir))
+        self.start_new(
+            lambda: GameSession.new(
+                choice.config, seats=choice.seats, teaching=choice.teaching, saves_dir=self.saves_dir
+            )
+        )
 
     def start_new(self, make: Callable[[], GameSession]) -> None:
         """Start the game `make()` begins and saves; if its save cannot be made, say why (no file is left)."""
@@ -181,8 +187,10 @@ class MonumentsApp(Navigation):
             f"{path.name} is in use: {who} has this game open, and a save has one player at a time. "
             "Watch it read-only as a replay instead?"
         )
-        self.push_screen(ConfirmDialog(question, yes="Replay it", no="Back", title="Game in use"),
-                         callback=lambda yes: self.open_replay(path) if yes else None)
+        self.push_screen(
+            ConfirmDialog(question, yes="Replay it", no="Back", title="Game in use"),
+            callback=lambda yes: self.open_replay(path) if yes else None,
+        )
 
     @guarded
     def open_replay(self, path: Path) -> None:
@@ -256,6 +264,7 @@ class MonumentsApp(Navigation):
         elif asking and not small:
             self.pop_screen()  # the change of screen checks again: another request may lie under it
 
+
 def prefill_from_args(args: argparse.Namespace):
     """The new-game form's starting values from `monuments new` options."""
     seats = tuple(getattr(args, "seats", None) or ())
@@ -276,9 +285,14 @@ def run_app(args: argparse.Namespace | None = None) -> int:
     saves = getattr(args, "saves", None)
     pace = getattr(args, "pace", None) or "normal"
     if command == "new":
-        app = MonumentsApp(start="new", saves_dir=saves, prefill=prefill_from_args(args),
-                           autostart=bool(getattr(args, "start", False)), pace=pace,
-                           position=getattr(args, "position_text", None))
+        app = MonumentsApp(
+            start="new",
+            saves_dir=saves,
+            prefill=prefill_from_args(args),
+            autostart=bool(getattr(args, "start", False)),
+            pace=pace,
+            position=getattr(args, "position_text", None),
+        )
     elif command in ("load", "replay"):
         app = MonumentsApp(start=command, saves_dir=saves, file=args.file, pace=pace)
     else:

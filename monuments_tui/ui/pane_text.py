@@ -40,12 +40,12 @@ DIM = tone("muted")
 
 
 def civ_name(state: GameState, seat: int) -> str:
-    """"Greece"."""
+    """ "Greece"."""
     return state.players[seat].civ.capitalize()
 
 
 def civ_label(state: GameState, seat: int, *, ai: bool = False) -> Text:
-    """"[G] Greece" in the civilisation's colour (the letter carries it without colour)."""
+    """ "[G] Greece" in the civilisation's colour (the letter carries it without colour)."""
     civ = state.players[seat].civ
     label = f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}" + (" (AI)" if ai else "")
     return Text(label, style=CIV_STYLE.get(civ, "bold"))
@@ -216,8 +216,9 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
         action = content.action_by_id[card]
         green = card in p.green
         cost = "" if green else "up " + " ".join(f"{n}{RES_SHORT[r]}" for r, n in action.upgrade_cost.items())
-        table.add_row(Text("G" if green else "R", style=GREEN if green else RED),
-                      Text(card, style="bold"), Text(cost, style=DIM))
+        table.add_row(
+            Text("G" if green else "R", style=GREEN if green else RED), Text(card, style="bold"), Text(cost, style=DIM)
+        )
     if not p.hand:
         table.add_row("", Text("no card in hand: take back the discard pile", style=DIM), "")
     out = Text()
@@ -267,8 +268,13 @@ def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Tabl
         name = Text(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
         if state.pending is not None and state.current == seat:
             name.append(" <", style="bold")
-        table.add_row(name, str(p.layers), *(str(totals.get(r, 0)) for r in RESOURCES),
-                      str(len(q.units_of(state, seat, "worker"))), str(len(p.quests)))
+        table.add_row(
+            name,
+            str(p.layers),
+            *(str(totals.get(r, 0)) for r in RESOURCES),
+            str(len(q.units_of(state, seat, "worker"))),
+            str(len(p.quests)),
+        )
     return table
 
 
@@ -291,16 +297,19 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
             cells = [f"{h} {' '.join(f'{n}{RES_SHORT[r]}' for r, n in on.items() if n)}" for h, on in per_hex.items()]
             table.add_row(Text("res", style=DIM), " · ".join(cells))
         units = Counter(_unit_word(u) for u in q.units_of(state, seat))
-        buildings = Counter(b.kind + (" (damaged)" if b.damaged else "") for b in state.buildings.values()
-                            if b.owner == seat)
+        buildings = Counter(
+            b.kind + (" (damaged)" if b.damaged else "") for b in state.buildings.values() if b.owner == seat
+        )
         board_parts = [_count(n, k) for k, n in units.items()] + [_count(n, k) for k, n in buildings.items()]
         table.add_row(Text("board", style=DIM), ", ".join(board_parts) or "nothing")
         table.add_row(Text("supply", style=DIM), Text(_supply_text(p), style=DIM))
         if p.ability:
             ability = content.ability_by_id.get(p.ability)
             tokens = ", ".join(f"{n} {k}" for k, n in p.tokens.items() if n)
-            table.add_row(Text("ability", style=DIM),
-                          f"{ability.name if ability else p.ability}" + (f" ({tokens})" if tokens else ""))
+            table.add_row(
+                Text("ability", style=DIM),
+                f"{ability.name if ability else p.ability}" + (f" ({tokens})" if tokens else ""),
+            )
         card = content.score_by_id.get(p.score_card)
         table.add_row(Text("score", style=DIM), card.name if card else p.score_card)
         if p.bonuses:

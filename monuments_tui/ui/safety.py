@@ -59,7 +59,8 @@ def write_beside_save(node: Any, path: Path, text: str) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        node.notify(f"Could not write {path}: {exc.strerror or exc}. Try again once the folder is writable.",
-                    severity="error")
+        node.notify(
+            f"Could not write {path}: {exc.strerror or exc}. Try again once the folder is writable.", severity="error"
+        )
         return False
     return True

@@ -35,7 +35,7 @@ class SaveSummary:
 
 
 def describe_config(config, seats: tuple[str, ...] = ()) -> str:
-    """"Greece v Egypt · scarcity · seed 7 · Egypt: heuristic"."""
+    """ "Greece v Egypt · scarcity · seed 7 · Egypt: heuristic"."""
     parts = [" v ".join(c.capitalize() for c in config.civs), config.mode]
     if config.solo:
         parts.append(f"solo ({config.solo})")

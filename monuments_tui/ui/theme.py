@@ -47,8 +47,25 @@ COLOURS = {
 }
 """Theme variables (used as `$civ-greece` in the stylesheet) and their values in every built-in theme."""
 
-MAP_ROLES = ("label", "land", "land-id", "water-id", "lake", "light-blue", "out", "coast", "cargo", "river",
-             "bridge", "ferry", "resource", "wood", "food", "metal", "sheep")
+MAP_ROLES = (
+    "label",
+    "land",
+    "land-id",
+    "water-id",
+    "lake",
+    "light-blue",
+    "out",
+    "coast",
+    "cargo",
+    "river",
+    "bridge",
+    "ferry",
+    "resource",
+    "wood",
+    "food",
+    "metal",
+    "sheep",
+)
 
 TEXT_TONES = ("muted", "good", "bad") + tuple(f"civ-{civ}" for civ in CIVS)
 """The tones of the side panes, the log and the score table."""

@@ -38,7 +38,7 @@ PRIVATE_COMMANDS = (c.KeepStartQuest, c.KeepQuests)
 
 
 def piece_words(code: str) -> str:
-    """"ws" -> "an armed worker"; unknown codes are returned as they are."""
+    """ "ws" -> "an armed worker"; unknown codes are returned as they are."""
     return PIECE_WORDS.get(code, code)
 
 

@@ -41,7 +41,9 @@ def mid_game(steps: int = 400):
         if i % 2:
             state.units[f"ba{i}"] = Unit(f"ba{i}", i % 4, "army", hex_id)
         if i % 3 == 0:
-            state.buildings[f"bb{i}"] = Building(f"bb{i}", i % 4, ("town", "fort", "factory")[i % 3], hex_id, damaged=i % 2 == 0)
+            state.buildings[f"bb{i}"] = Building(
+                f"bb{i}", i % 4, ("town", "fort", "factory")[i % 3], hex_id, damaged=i % 2 == 0
+            )
         state.resources[hex_id] = {"wood": i % 3, "food": 1, "metal": i % 2, "sheep": 2}
     state.bridges["Bx"] = Bridge("Bx", "D19", "E19", 0)
     state.ferries["Fx"] = Ferry("Fx", "E21", "E20", 0)

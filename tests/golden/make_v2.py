@@ -54,7 +54,12 @@ def teaching(name: str) -> None:
 
 
 def main() -> None:
-    play("v2_two-players.jsonl", GameConfig(civs=("greece", "egypt"), mode="abundance", seed=21), ("random", "heuristic"), 14)
+    play(
+        "v2_two-players.jsonl",
+        GameConfig(civs=("greece", "egypt"), mode="abundance", seed=21),
+        ("random", "heuristic"),
+        14,
+    )
     play(
         "v2_four-players-battles.jsonl",
         GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="scarcity", seed=4),

@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 from monuments_tui.ui.app import MonumentsApp
 
-_SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
-                       r'clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>')
+_SVG_TEXT = re.compile(
+    r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+    r'clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>'
+)
 _CELL_WIDTH = 12.2
 """How wide one terminal cell is in Rich's SVG export (0.61 of its 20-pixel font)."""
 

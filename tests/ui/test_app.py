@@ -93,7 +93,11 @@ async def test_new_game_form_offers_only_the_allowed_setups_and_a_solo_game(tmp_
     from monuments_tui.ui.screens.new_game import SETUPS, SOLO_SETUPS
 
     assert [civs for _, civs in SETUPS] == [
-        ("greece", "egypt"), ("maya", "inca"), ("greece", "egypt", "inca"), ("greece", "egypt", "maya", "inca")]
+        ("greece", "egypt"),
+        ("maya", "inca"),
+        ("greece", "egypt", "inca"),
+        ("greece", "egypt", "maya", "inca"),
+    ]
     app = MonumentsApp(saves_dir=tmp_path, start="new")
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
@@ -129,7 +133,6 @@ async def test_the_rule_options_reach_the_game_config(tmp_path):
         assert config.civs == ("greece", "egypt", "maya", "inca") and config.mode == "scarcity"
         assert (config.options.retreat, config.options.dice_cap, config.options.air_fly_over) == ("each", 3, True)
         assert config.options.battle_quests_since_draw and config.options.trade_any_resource
-
 
 
 async def test_the_form_refuses_a_rule_option_out_of_its_domain_saying_what_it_takes(tmp_path):
@@ -292,8 +295,7 @@ async def test_save_a_copy_and_load_it(tmp_path):
 
 
 async def test_load_from_the_list_of_saves(tmp_path):
-    session = GameSession.new(GameConfig(civs=("maya", "inca"), seed=5), seats=("human", "random"),
-                              saves_dir=tmp_path)
+    session = GameSession.new(GameConfig(civs=("maya", "inca"), seed=5), seats=("human", "random"), saves_dir=tmp_path)
     session.execute_text(session.state.pending and "startquest " + session.state.pending.options[0])
     session.close()
     app = MonumentsApp(saves_dir=tmp_path)
@@ -404,8 +406,9 @@ async def test_the_bot_thinks_in_a_thread_on_its_own_copy_of_the_state(tmp_path,
 def played_save(tmp_path, steps=40, seed=3):
     import random
 
-    session = GameSession.new(GameConfig(civs=("greece", "egypt"), seed=seed), seats=("human", "random"),
-                              saves_dir=tmp_path)
+    session = GameSession.new(
+        GameConfig(civs=("greece", "egypt"), seed=seed), seats=("human", "random"), saves_dir=tmp_path
+    )
     rnd = random.Random(1)
     for _ in range(steps):
         session.execute(rnd.choice(session.legal()))

@@ -265,11 +265,30 @@ def test_hex_at_inverts_hex_region(zoom):
 
 def test_legend_lists_every_symbol():
     text = "\n".join(legend_lines())
-    for symbol in ("~", "=", "░", "·", "≈", "@G", "G:3w1s", "T F X", "t! f! x!", "a n p", "f12↗", "w2f1", "K workshop", "R farm", "#", "<F>"):
+    for symbol in (
+        "~",
+        "=",
+        "░",
+        "·",
+        "≈",
+        "@G",
+        "G:3w1s",
+        "T F X",
+        "t! f! x!",
+        "a n p",
+        "f12↗",
+        "w2f1",
+        "K workshop",
+        "R farm",
+        "#",
+        "<F>",
+    ):
         assert symbol in text, symbol
 
 
-@pytest.mark.parametrize("civs", [("greece", "egypt"), ("maya", "inca"), ("greece", "egypt", "inca"), ("greece", "egypt", "maya", "inca")])
+@pytest.mark.parametrize(
+    "civs", [("greece", "egypt"), ("maya", "inca"), ("greece", "egypt", "inca"), ("greece", "egypt", "maya", "inca")]
+)
 def test_real_games_render_in_both_zooms(civs):
     state = new_game(GameConfig(civs=civs, mode="abundance", seed=3))
     rnd = random.Random(3)

@@ -21,8 +21,9 @@ def _game(app) -> GameScreen:
 async def test_a_game_started_from_a_position_plays_from_it_and_copies_it_back(tmp_path):
     position, army, target = battle_ready()
     text = format_position(position)
-    app = MonumentsApp(start="new", saves_dir=tmp_path, position=text, pace="instant",
-                       prefill=Prefill(seats=("human", "random")))
+    app = MonumentsApp(
+        start="new", saves_dir=tmp_path, position=text, pace="instant", prefill=Prefill(seats=("human", "random"))
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = _game(app)

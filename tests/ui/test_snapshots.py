@@ -80,8 +80,9 @@ def test_four_player_game(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_replay(snap_compare, size, tmp_path):
-    session = GameSession.new(GameConfig(civs=("greece", "egypt"), seed=3), seats=("human", "random"),
-                              saves_dir=tmp_path / "saves")
+    session = GameSession.new(
+        GameConfig(civs=("greece", "egypt"), seed=3), seats=("human", "random"), saves_dir=tmp_path / "saves"
+    )
     rnd = random.Random(2)
     for _ in range(50):
         session.execute(rnd.choice(session.legal()))

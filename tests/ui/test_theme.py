@@ -45,8 +45,14 @@ async def test_a_theme_changes_the_colours_without_code(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         base = app.get_theme(app.theme)
-        app.register_theme(Theme(name="greece-green", primary=base.primary, dark=base.dark,
-                                 variables={"civ-greece": "#00ff00", "map-land": "#101010"}))
+        app.register_theme(
+            Theme(
+                name="greece-green",
+                primary=base.primary,
+                dark=base.dark,
+                variables={"civ-greece": "#00ff00", "map-land": "#101010"},
+            )
+        )
         app.theme = "greece-green"
         screen = app.screen
         screen.query_one(MapView).cursor = "A1"

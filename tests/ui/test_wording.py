@@ -23,10 +23,21 @@ def test_hidden_choices_are_masked_for_other_seats():
 
 
 def test_dice_and_draws_are_shown():
-    battle = Battle(attacker=0, defender=1, target="D7", origins=("D6",), attackers=("u1",), attack_power=2,
-                    defence_power=1, attack_pips=(1, 1), defence_pips=(0,), attacker_won=True)
+    battle = Battle(
+        attacker=0,
+        defender=1,
+        target="D7",
+        origins=("D6",),
+        attackers=("u1",),
+        attack_power=2,
+        defence_power=1,
+        attack_pips=(1, 1),
+        defence_pips=(0,),
+        attacker_won=True,
+    )
     lines = wording.describe_events(
-        (ev.BattleBegan(battle, rng=1), ev.QuestsDealt(1, "0-1", ("q1", "q2"))), 0, 0, ["Greece", "Egypt"])
+        (ev.BattleBegan(battle, rng=1), ev.QuestsDealt(1, "0-1", ("q1", "q2"))), 0, 0, ["Greece", "Egypt"]
+    )
     assert lines[0] == "battle on D7: attack 2 rolls 1,1, defence 1 rolls 0 -> attacker wins"
     assert lines[1] == "Egypt draws 2 quest card(s) from deck 0-1"
 
@@ -36,8 +47,12 @@ def test_the_panes_describe_a_new_game():
 
     state = new_game(GameConfig(civs=("greece", "egypt", "maya", "inca"), seed=2))
     console = Console(width=40, record=True)
-    for renderable in (pane_text.hand_text(state, 0), pane_text.players_text(state, 0),
-                       pane_text.quests_text(state, 0), pane_text.inspector_text(state, "F19")):
+    for renderable in (
+        pane_text.hand_text(state, 0),
+        pane_text.players_text(state, 0),
+        pane_text.quests_text(state, 0),
+        pane_text.inspector_text(state, "F19"),
+    ):
         console.print(renderable)
     text = console.export_text()
     assert "movement" in text and "discard: empty" in text
@@ -55,7 +70,12 @@ def test_the_monuments_are_named_where_they_are_shown():
     from monuments_tui.rules.board import load_board
     from monuments_tui.ui.screens.end import score_table
 
-    names = {"greece": "Colossus of Rhodes", "egypt": "Lighthouse of Alexandria", "maya": "Tikal", "inca": "Machu Picchu"}
+    names = {
+        "greece": "Colossus of Rhodes",
+        "egypt": "Lighthouse of Alexandria",
+        "maya": "Tikal",
+        "inca": "Machu Picchu",
+    }
     state = new_game(GameConfig(civs=("greece", "egypt", "maya", "inca"), seed=2))
 
     def shown(renderable) -> str:
@@ -66,7 +86,9 @@ def test_the_monuments_are_named_where_they_are_shown():
     players, table = shown(pane_text.players_text(state, 0)), shown(score_table(state))
     for civ, name in names.items():
         monument_hex = next(h.id for h in load_board().hexes.values() if h.monument_of == civ)
-        assert f"{civ.capitalize()}'s monument hex: {name}, 0 layer(s) built" in shown(pane_text.inspector_text(state, monument_hex))
+        assert f"{civ.capitalize()}'s monument hex: {name}, 0 layer(s) built" in shown(
+            pane_text.inspector_text(state, monument_hex)
+        )
         assert f"{name}: layer 0/5" in players and name in table
 
 

@@ -83,7 +83,11 @@ def attack(state: GameState, c: cmd.Attack) -> list[ev.Event]:
         raise RuleViolation(f"{c.target} is a monument hex: nobody attacks a monument", "Movement, l.221")
     defender, why = defender_of(state, seat, c.target)
     if defender is None:
-        raise RuleViolation(f"{c.target} cannot be attacked: {why}", RULE, "Attack a neighbouring hex with another player's units or buildings.")
+        raise RuleViolation(
+            f"{c.target} cannot be attacked: {why}",
+            RULE,
+            "Attack a neighbouring hex with another player's units or buildings.",
+        )
     if not c.attackers:
         raise RuleViolation("name at least one attacker", RULE, f"For example: attack {c.target} with army@<hex>.")
     units = resolve_attackers(state, seat, c.attackers)
@@ -131,7 +135,9 @@ def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
             raise RuleViolation(f"{piece.piece}@{piece.hex} is not one of your pieces in this battle", "Attack, l.345")
         powered = [f for f in match if f.power > 0]
         if not powered:
-            raise RuleViolation(f"{piece.piece}@{piece.hex} has no power here and cannot take damage", "Attack, l.345 (B31)")
+            raise RuleViolation(
+                f"{piece.piece}@{piece.hex} has no power here and cannot take damage", "Attack, l.345 (B31)"
+            )
         chosen.append(powered[0])
     if not any(same_way(chosen, way) for way in ways):
         options = "; ".join(_pieces(way) for way in ways[:6])
@@ -153,7 +159,9 @@ def move_in(state: GameState, c: cmd.MoveIn) -> list[ev.Event]:
     chosen: list[list[Unit]] = []
     named: list[Unit] = []
     for piece in c.pieces:
-        unit = next((u for u in survivors if piece_code(u) == piece.piece and u.hex == piece.hex and u not in named), None)
+        unit = next(
+            (u for u in survivors if piece_code(u) == piece.piece and u.hex == piece.hex and u not in named), None
+        )
         if unit is None:
             able = ",".join(f"{piece_code(u)}@{u.hex}" for u in survivors)
             raise RuleViolation(
@@ -190,10 +198,19 @@ def retreat(state: GameState, c: cmd.RetreatTo) -> list[ev.Event]:
     together = state.config.options.retreat == "together"
     if c.pieces:
         if together:
-            raise RuleViolation("all your units retreat together to one hex", "Attack, l.359 (B34)", f"Write: retreat {c.hex}.")
+            raise RuleViolation(
+                "all your units retreat together to one hex", "Attack, l.359 (B34)", f"Write: retreat {c.hex}."
+            )
         movers: list[list[Unit]] = []
         for piece in c.pieces:
-            group = next((g for g in groups if any(piece_code(u) == piece.piece and u.hex == piece.hex for u in g) and g not in movers), None)
+            group = next(
+                (
+                    g
+                    for g in groups
+                    if any(piece_code(u) == piece.piece and u.hex == piece.hex for u in g) and g not in movers
+                ),
+                None,
+            )
             if group is None or c.hex not in options[id(group[0])]:
                 raise RuleViolation(f"{piece.piece}@{piece.hex} cannot retreat to {c.hex}", "Attack, l.359 (B34)")
             movers.append(group)
@@ -215,7 +232,12 @@ def _gen_attack(state: GameState) -> Iterable[cmd.Command]:
     lay = layout(state)
     mine = [u for u in units_of(state, p.seat) if u.kind != "worker" or u.weapon]
     targets = sorted(
-        {n for u in mine for n in board.neighbours(u.hex) if n in lay.in_play and n not in lay.monuments and owners_at(state, n) - {p.seat}}
+        {
+            n
+            for u in mine
+            for n in board.neighbours(u.hex)
+            if n in lay.in_play and n not in lay.monuments and owners_at(state, n) - {p.seat}
+        }
     )
     for target in targets:
         by_origin: dict[str, list[cmd.PieceAt]] = {}

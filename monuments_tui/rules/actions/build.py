@@ -17,7 +17,16 @@ from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import bonus_amount, buildings_at, has_ability, layout, workers_on_land
 from monuments_tui.rules.registry import generator, pending_as, rule
-from monuments_tui.rules.state import ABILITY_BUILDINGS, HEX_BUILDINGS, Bridge, Building, Ferry, GameState, is_building
+from monuments_tui.rules.state import (
+    ABILITY_BUILDINGS,
+    HEX_BUILDINGS,
+    Bridge,
+    Building,
+    BuildingKind,
+    Ferry,
+    GameState,
+    is_building,
+)
 
 RULE = "Build a building, l.240"
 
@@ -47,32 +56,20 @@ def placement_events(state: GameState, seat: int, piece: str, hex_id: str, to: s
     """
     board = load_board()
     lay = layout(state)
-    player = state.players[seat]
     if hex_id not in lay.land:
-        raise RuleViolation(f"{hex_id} is not a land hex in play", RULE, "Build next to or on a land hex with your worker.")
+        raise RuleViolation(
+            f"{hex_id} is not a land hex in play", RULE, "Build next to or on a land hex with your worker."
+        )
     if not workers_on_land(state, seat, hex_id):
         raise RuleViolation(f"you have no worker on {hex_id}", RULE, "Build where one of your workers stands.")
     if is_building(piece):
-        if to is not None:
-            raise RuleViolation(f"a {piece} stands on one hex", RULE, f"Write: build {piece} {hex_id}.")
-        if piece in ABILITY_BUILDINGS:
-            if not has_ability(state, seat, piece):
-                raise RuleViolation(f"only the civilisation with the {piece} ability builds {piece}s", "Abilities (B21)")
-            if player.tokens.get(piece, 0) < 1:
-                raise RuleViolation(f"you have no {piece} token left", "Abilities (B21)")
-        elif player.supply.get(piece, 0) < 1:
-            aside = player.set_aside.get(piece, 0)
-            extra = f" ({aside} set aside until a personal bonus unlocks them)" if aside else ""
-            raise RuleViolation(f"you have no {piece} left in your supply{extra}", "Player set-up, l.156-158; Components, l.93-99")
-        if state.config.options.one_building_type_per_hex and any(
-            b.kind == piece for b in buildings_at(state, hex_id, seat)
-        ):
-            raise RuleViolation(f"you already have a {piece} on {hex_id}", "B53: one building of each type per hex")
-        return [ev.BuildingPlaced(Building(f"b{state.next_id}", seat, piece, hex_id))]
+        return _building_events(state, seat, piece, hex_id, to)
     if piece not in ("bridge", "ferry"):
         raise RuleViolation(f"{piece!r} is not a building", RULE, "Build a town, fort, factory, bridge or ferry.")
     if to is None or not board.shared_edge(hex_id, to):
-        raise RuleViolation(f"a {piece} needs an edge: two neighbouring hexes", RULE, f"Write: build {piece} {hex_id} <neighbour>.")
+        raise RuleViolation(
+            f"a {piece} needs an edge: two neighbouring hexes", RULE, f"Write: build {piece} {hex_id} <neighbour>."
+        )
     if state.config.options.bank_limited and state.bank.get("token", 0) < 1:
         raise RuleViolation("the bank has no bridge/ferry token left", "Components, l.83 (B50)")
     if piece == "bridge":
@@ -83,10 +80,35 @@ def placement_events(state: GameState, seat: int, piece: str, hex_id: str, to: s
         a, b = sorted((hex_id, to))
         return [ev.BridgeBuilt(Bridge(f"B{state.next_id}", a, b, seat))]
     if to not in lay.water:
-        raise RuleViolation(f"{to} is not a water hex in play", "Ferry, l.254", "A ferry docks on a shore: land hex, then water hex.")
+        raise RuleViolation(
+            f"{to} is not a water hex in play", "Ferry, l.254", "A ferry docks on a shore: land hex, then water hex."
+        )
     if any(f.land == hex_id and f.water == to for f in state.ferries.values()):
         raise RuleViolation(f"a ferry is already docked between {hex_id} and {to}", "Ferry, l.254")
     return [ev.FerryBuilt(Ferry(f"ferry{state.next_id}", to, hex_id, seat))]
+
+
+def _building_events(state: GameState, seat: int, piece: BuildingKind, hex_id: str, to: str | None) -> list[ev.Event]:
+    """A town, fort or factory (or an ability's workshop or farm) on the worker's hex [l.240-242 (B21, B53)]."""
+    player = state.players[seat]
+    if to is not None:
+        raise RuleViolation(f"a {piece} stands on one hex", RULE, f"Write: build {piece} {hex_id}.")
+    if piece in ABILITY_BUILDINGS:
+        if not has_ability(state, seat, piece):
+            raise RuleViolation(f"only the civilisation with the {piece} ability builds {piece}s", "Abilities (B21)")
+        if player.tokens.get(piece, 0) < 1:
+            raise RuleViolation(f"you have no {piece} token left", "Abilities (B21)")
+    elif player.supply.get(piece, 0) < 1:
+        aside = player.set_aside.get(piece, 0)
+        extra = f" ({aside} set aside until a personal bonus unlocks them)" if aside else ""
+        raise RuleViolation(
+            f"you have no {piece} left in your supply{extra}", "Player set-up, l.156-158; Components, l.93-99"
+        )
+    if state.config.options.one_building_type_per_hex and any(
+        b.kind == piece for b in buildings_at(state, hex_id, seat)
+    ):
+        raise RuleViolation(f"you already have a {piece} on {hex_id}", "B53: one building of each type per hex")
+    return [ev.BuildingPlaced(Building(f"b{state.next_id}", seat, piece, hex_id))]
 
 
 @rule((pd.BuildStep, cmd.Build))
@@ -110,7 +132,11 @@ def repair(state: GameState, c: cmd.Repair) -> list[ev.Event]:
     p = pending_as(state, pd.BuildStep)
     building = next((b for b in buildings_at(state, c.hex, p.seat) if b.kind == c.piece and b.damaged), None)
     if building is None:
-        raise RuleViolation(f"you have no damaged {c.piece} on {c.hex}", "Build a building, l.260", "Repair only your own damaged buildings.")
+        raise RuleViolation(
+            f"you have no damaged {c.piece} on {c.hex}",
+            "Build a building, l.260",
+            "Repair only your own damaged buildings.",
+        )
     if not workers_on_land(state, p.seat, c.hex):
         raise RuleViolation(f"you need a worker on {c.hex} to repair", "Build a building, l.260")
     discount = (2 if p.green else 1) + bonus_amount(state, p.seat, "building_discount")
@@ -123,7 +149,9 @@ def _gen(state: GameState) -> Iterable[cmd.Command]:
     p = pending_as(state, pd.BuildStep)
     board = load_board()
     lay = layout(state)
-    hexes = sorted({u.hex for u in state.units.values() if u.owner == p.seat and u.kind == "worker" and u.ferry is None} & lay.land)
+    hexes = sorted(
+        {u.hex for u in state.units.values() if u.owner == p.seat and u.kind == "worker" and u.ferry is None} & lay.land
+    )
     for h in hexes:
         for piece in HEX_BUILDINGS + ABILITY_BUILDINGS:
             yield cmd.Build(piece, h)

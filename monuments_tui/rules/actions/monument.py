@@ -180,7 +180,10 @@ def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, leve
         if pile:
             k, position = random.randbelow(after.rng, len(pile))
             keeper = seat if level == LAST_LAYER else None
-            events = events + [ev.RandomDrawn(position, k + 1, len(pile), "common_bonus"), ev.CommonBonusTaken(pile[k], level, keeper)]
+            events = events + [
+                ev.RandomDrawn(position, k + 1, len(pile), "common_bonus"),
+                ev.CommonBonusTaken(pile[k], level, keeper),
+            ]
         return finish_action(state, events)
     options = common_bonus_options(after, seat, level)
     if options:

@@ -65,7 +65,9 @@ def find_unit(state: GameState, seat: int, piece: str, hex_id: str, exclude: tup
     )
 
 
-def _advance(state: GameState, p: pd.MovementStep, moved: tuple[str, ...], used: int, events: list[ev.Event]) -> list[ev.Event]:
+def _advance(
+    state: GameState, p: pd.MovementStep, moved: tuple[str, ...], used: int, events: list[ev.Event]
+) -> list[ev.Event]:
     left = p.slots - used
     if left <= 0:
         return finish_action(state, events)
@@ -103,7 +105,9 @@ def _carry(state: GameState, unit: Unit, src: str, dst: str, carry: tuple[str, .
         )
     load = _load_from(state, src, carry)
     if dst not in layout(state).land:
-        raise RuleViolation(f"resources cannot be dropped on {dst}", "Movement, l.221 (B48)", "Carry them to a land hex.")
+        raise RuleViolation(
+            f"resources cannot be dropped on {dst}", "Movement, l.221 (B48)", "Carry them to a land hex."
+        )
     if len(carry) > room_on(state, dst):
         raise RuleViolation(f"{dst} would hold more than {HEX_LIMIT} resources", "Production, l.232 (B52)")
     return ev.ResourcesCarried(src, dst, load)
@@ -128,14 +132,20 @@ def ferry_controllers(state: GameState, ferry_id: str) -> set[int]:
     aboard = {u.owner for u in state.units.values() if u.ferry == ferry_id}
     if aboard:
         return aboard
-    owners = {u.owner for u in state.units.values() if u.hex == ferry.water or (ferry.land and u.hex == ferry.land and u.ferry is None)}
+    owners = {
+        u.owner
+        for u in state.units.values()
+        if u.hex == ferry.water or (ferry.land and u.hex == ferry.land and u.ferry is None)
+    }
     return owners
 
 
 def check_ferry_use(state: GameState, seat: int, ferry_id: str) -> None:
     """A ferry may be used by its controller, or by anyone if nobody controls it (B43)."""
     if ferry_id not in state.ferries:
-        raise RuleViolation(f"there is no ferry {ferry_id}", "Ferry, l.254", f"Ferries: {', '.join(sorted(state.ferries)) or 'none'}.")
+        raise RuleViolation(
+            f"there is no ferry {ferry_id}", "Ferry, l.254", f"Ferries: {', '.join(sorted(state.ferries)) or 'none'}."
+        )
     controllers = ferry_controllers(state, ferry_id)
     if controllers and seat not in controllers:
         raise RuleViolation(f"{ferry_id} is controlled by another player", "Ferry, l.254 (B43)")

@@ -145,7 +145,9 @@ def use_personal_bonus(state: GameState, events: list[ev.Event], seat: int) -> l
 
 
 # -- placing what the bonus grants, one item at a time ---------------------------------------
-def _continue(state: GameState, events: list[ev.Event], p: pd.PlaceStep, queue: tuple[pd.Placement, ...]) -> list[ev.Event]:
+def _continue(
+    state: GameState, events: list[ev.Event], p: pd.PlaceStep, queue: tuple[pd.Placement, ...]
+) -> list[ev.Event]:
     if queue:
         return events + [ev.PendingSet(pd.PlaceStep(p.seat, queue=queue, then=p.then))]
     return then_events(state, events, p.seat, p.then)
@@ -160,7 +162,7 @@ def place(state: GameState, c: cmd.Place) -> list[ev.Event]:
         left = ", ".join(dict.fromkeys(i.what for i in p.queue))
         raise RuleViolation(f"you have no {c.what} to place", BONUS_RULE, f"To place: {left}.")
     events, extra = place_events(state, p.seat, p.queue[index], c.hex, c.to)
-    return _continue(state, events, p, extra + p.queue[:index] + p.queue[index + 1:])
+    return _continue(state, events, p, extra + p.queue[:index] + p.queue[index + 1 :])
 
 
 @rule((pd.PlaceStep, cmd.SkipPlacement))
@@ -178,7 +180,9 @@ def skip_placement(state: GameState, c: cmd.SkipPlacement) -> list[ev.Event]:
             f"{BONUS_RULE} (B17: do what is possible)",
             f"For example: {format_command(legal)}.",
         )
-    events: list[ev.Event] = [ev.BankChanged("weapon", 1)] if item.what == "weapon" and item.source == "reassign" else []
+    events: list[ev.Event] = (
+        [ev.BankChanged("weapon", 1)] if item.what == "weapon" and item.source == "reassign" else []
+    )
     return _continue(state, events, p, p.queue[1:])
 
 

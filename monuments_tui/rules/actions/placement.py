@@ -38,7 +38,9 @@ EDGE_BUILDINGS = ("bridge", "ferry")
 # -- placing what a bonus grants ------------------------------------------------------------
 def worker_destinations(state: GameState, seat: int) -> list[str]:
     """Where a granted worker goes: your usable towns, or your monument hex if you have none (B65)."""
-    towns = sorted({b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town" and building_usable(state, b)})
+    towns = sorted(
+        {b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town" and building_usable(state, b)}
+    )
     return towns or [monument_hex(state, seat)]
 
 
@@ -62,7 +64,9 @@ def place_events(
     if to is not None and what not in EDGE_BUILDINGS and what != "navy":
         raise RuleViolation(f"a {what} goes on one hex", BONUS_RULE, f"Write: place {what} {hex_id}.")
     if what in RESOURCES:
-        resource = check_resource_placement(state, seat, what, hex_id, need_worker=True, must_match=True, rule=BONUS_RULE)
+        resource = check_resource_placement(
+            state, seat, what, hex_id, need_worker=True, must_match=True, rule=BONUS_RULE
+        )
         return [ev.ResourcesGained(hex_id, resource, 1)], ()
     if what == "worker":
         if player.supply.get("worker", 0) < 1:

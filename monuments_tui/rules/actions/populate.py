@@ -42,9 +42,15 @@ def populate(state: GameState, c: cmd.Populate) -> list[ev.Event]:
     if town is None:
         raise RuleViolation(f"you have no town on {c.hex}", RULE)
     if not building_usable(state, town):
-        raise RuleViolation(f"your town on {c.hex} is damaged or held by another player", "Attack, l.345, l.359", "Repair it first.")
+        raise RuleViolation(
+            f"your town on {c.hex} is damaged or held by another player", "Attack, l.345, l.359", "Repair it first."
+        )
     if c.hex in p.towns:
-        raise RuleViolation(f"the town on {c.hex} was already populated in this action", RULE, "Green Populate uses two different towns.")
+        raise RuleViolation(
+            f"the town on {c.hex} was already populated in this action",
+            RULE,
+            "Green Populate uses two different towns.",
+        )
     need = 1 if bonus_amount(state, p.seat, "populate_one") else 2
     have = len(workers_on_land(state, p.seat, c.hex))
     if have < need:

@@ -73,7 +73,9 @@ def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
     if c.hex not in layout(state).land:
         raise RuleViolation(f"{c.hex} is not a producing land hex in play", "Story, l.116; Production, l.229")
     if c.hex in p.chosen:
-        raise RuleViolation(f"{c.hex} was already chosen in this action", "Production, l.234", "Choose a different hex.")
+        raise RuleViolation(
+            f"{c.hex} was already chosen in this action", "Production, l.234", "Choose a different hex."
+        )
     amount, reason = production_on(state, p.seat, c.hex)
     resource = load_board().hex(c.hex).resource
     if amount <= 0 or not is_resource(resource):

@@ -82,7 +82,9 @@ def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
     if len(set(c.quests)) != len(c.quests):
         raise RuleViolation("name each quest card once", RULE)
     if len(c.quests) < p.least:
-        raise RuleViolation("keep at least one of the quest cards drawn", RULE, f"Keep one or more of: {', '.join(p.options)}.")
+        raise RuleViolation(
+            "keep at least one of the quest cards drawn", RULE, f"Keep one or more of: {', '.join(p.options)}."
+        )
     discarded = tuple(q for q in p.options if q not in c.quests)
     return then_events(state, [ev.QuestsKept(p.seat, p.deck, tuple(c.quests), discarded)], p.seat, p.then)
 

@@ -47,7 +47,9 @@ def weapon_in_bank(state: GameState) -> bool:
     return not state.config.options.bank_limited or state.bank.get("weapon", 0) > 0
 
 
-def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: str | None) -> tuple[list[ev.Event], Unit]:
+def unit_from_worker(
+    state: GameState, seat: int, kind: str, hex_id: str, to: str | None
+) -> tuple[list[ev.Event], Unit]:
     """Replace one of `seat`'s workers on `hex_id` with a `kind` unit from the supply (no payment).
 
     Checks everything but the cost and the allowance, so personal bonuses that grant a
@@ -65,7 +67,9 @@ def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: st
     if player.supply.get(kind, 0) < 1:
         aside = player.set_aside.get(kind, 0)
         extra = f" ({aside} set aside until a personal bonus unlocks them)" if aside else ""
-        raise RuleViolation(f"you have no {kind} left in your supply{extra}", "Components, l.97-99; Player set-up, l.158 (B69)")
+        raise RuleViolation(
+            f"you have no {kind} left in your supply{extra}", "Components, l.97-99; Player set-up, l.158 (B69)"
+        )
     if kind == "air" and player.layers < AIR_FROM_LAYER:
         raise RuleViolation(
             f"air forces can only be trained once layer {AIR_FROM_LAYER} of your monument is built",
@@ -74,11 +78,15 @@ def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: st
         )
     workers = sorted(workers_on_land(state, seat, hex_id), key=lambda u: (u.weapon, u.horse))
     if not workers:
-        raise RuleViolation(f"you have no worker on {hex_id} to train", RULE, "A unit replaces one of your workers on the board.")
+        raise RuleViolation(
+            f"you have no worker on {hex_id} to train", RULE, "A unit replaces one of your workers on the board."
+        )
     worker = workers[0]
     if kind == "navy":
         if to is None:
-            raise RuleViolation("a navy goes on a neighbouring water hex", RULE, f"Write: train navy {hex_id} <water hex>.")
+            raise RuleViolation(
+                "a navy goes on a neighbouring water hex", RULE, f"Write: train navy {hex_id} <water hex>."
+            )
         if to not in load_board().neighbours(hex_id) or to not in layout(state).water:
             raise RuleViolation(f"{to} is not a water hex next to {hex_id}", RULE)
         if not can_enter(state, seat, "navy", to):
@@ -86,7 +94,9 @@ def unit_from_worker(state: GameState, seat: int, kind: str, hex_id: str, to: st
         dest = to
     else:
         if to is not None:
-            raise RuleViolation(f"a new {kind} takes the worker's place on {hex_id}", RULE, f"Write: train {kind} {hex_id}.")
+            raise RuleViolation(
+                f"a new {kind} takes the worker's place on {hex_id}", RULE, f"Write: train {kind} {hex_id}."
+            )
         if not terrain_ok(state, kind, hex_id):
             raise RuleViolation(f"a {kind} cannot stand on {hex_id}", RULE)
         dest = hex_id

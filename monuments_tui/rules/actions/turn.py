@@ -100,7 +100,11 @@ def playable(state: GameState, seat: int, card: ActionId) -> bool:
         opened = fold(state, card_opening(state, seat, card))
     except RuleViolation:
         return False
-    if opened.pending is None or opened.pending.seat != seat or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction)):
+    if (
+        opened.pending is None
+        or opened.pending.seat != seat
+        or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction))
+    ):
         return True
     return any_legal(opened)
 
@@ -112,7 +116,9 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
     player = state.players[seat]
     card = c.card
     if not is_action_id(card):
-        raise RuleViolation(f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_IDS)}.")
+        raise RuleViolation(
+            f"there is no action card {card!r}", "Action cards, l.211", f"Cards: {', '.join(ACTION_IDS)}."
+        )
     if card not in player.hand:
         raise RuleViolation(
             f"{card} is not in your hand (it is in your discard pile)",
@@ -154,7 +160,11 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
         raise RuleViolation("you can take your discard pile back", "In a turn, l.207 (B59)", "Use: take back.")
     allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_IDS
     if any(card in player.hand and playable(state, seat, card) for card in allowed):
-        raise RuleViolation("you have a card you can play", "In a turn, l.206 (B59)", "Discarding is only for a hand with no playable card.")
+        raise RuleViolation(
+            "you have a card you can play",
+            "In a turn, l.206 (B59)",
+            "Discarding is only for a hand with no playable card.",
+        )
     return finish_action(state, [ev.CardDiscarded(seat, c.card)])
 
 

@@ -53,7 +53,9 @@ def production(t: AiContext) -> str:
     if not done:
         t.report("produced_nothing")
         return "nothing"
-    gained = tuple(ev.Amount(e.hex, e.resource, e.n) for _, evs in done for e in evs if isinstance(e, ev.ResourcesGained))
+    gained = tuple(
+        ev.Amount(e.hex, e.resource, e.n) for _, evs in done for e in evs if isinstance(e, ev.ResourcesGained)
+    )
     t.report("produced", gained=gained)
     return "done"
 
@@ -132,14 +134,18 @@ def site_score(t: AiContext, kind: str) -> Callable[[str], tuple[int, ...]]:
         return len(workers_on_land(state, seat, h))
 
     if kind == "town":
-
         empty = {h for h in layout(state).land if not owners_at(state, h)}
         return lambda h: (count(h) >= 2, sum(1 for e in empty if distance(h, e) <= 2), -near(h)[0])
     if kind == "fort":
         return lambda h: tuple(-x for x in near(h))
     have = {board.hex(b.hex).resource for b in state.buildings.values() if b.owner == seat and b.kind == "factory"}
     wanted = [r for r in ("metal", "wood") if r not in have] or ["metal", "wood"]
-    return lambda h: (count(h) == 1, board.hex(h).resource in wanted, board.hex(h).resource in ("metal", "wood"), -near(h)[0])
+    return lambda h: (
+        count(h) == 1,
+        board.hex(h).resource in wanted,
+        board.hex(h).resource in ("metal", "wood"),
+        -near(h)[0],
+    )
 
 
 def place_building(t: AiContext, kind: str, pay: list[ev.Event]) -> str | None:

@@ -71,7 +71,7 @@ def human_hexes(state: GameState, seat: int) -> set[str]:
 
 
 class PlayerDistance:
-    """"Closest to the player" (B81): hex distance to the nearest hex with a human piece;
+    """ "Closest to the player" (B81): hex distance to the nearest hex with a human piece;
     ties go to the hex nearest the human's monument hex."""
 
     def __init__(self, state: GameState, seat: int):
@@ -132,7 +132,9 @@ class AiContext:
         self.add(ev.RandomDrawn(pos, k + 1, n, purpose))
         return k
 
-    def best(self, options: Sequence[T], score: Callable[[T], SupportsRichComparison], why: ev.DrawPurpose = "tie_break") -> T:
+    def best(
+        self, options: Sequence[T], score: Callable[[T], SupportsRichComparison], why: ev.DrawPurpose = "tie_break"
+    ) -> T:
         """The option with the highest score; a tie is broken by the game's generator (B79)."""
         if not options:
             raise ValueError("the AI has no option to choose from: offer at least one")
@@ -196,7 +198,11 @@ class AiContext:
                     continue
                 board = [e for e in got if not isinstance(e, FLOW_EVENTS)]
                 nxt = next(
-                    (e.pending for e in reversed(got) if isinstance(e, ev.PendingSet) and type(e.pending) is type(pending)),
+                    (
+                        e.pending
+                        for e in reversed(got)
+                        if isinstance(e, ev.PendingSet) and type(e.pending) is type(pending)
+                    ),
                     None,
                 )
                 after = fold(self.state, board)
@@ -233,7 +239,11 @@ class AiContext:
 
         def key(place: str) -> tuple[bool, tuple[int, int], str]:
             where = ferries[place].water if place in ferries else place
-            workers = sum(1 for u in self.state.units.values() if u.owner == self.seat and u.kind == "worker" and (u.ferry or u.hex) == place)
+            workers = sum(
+                1
+                for u in self.state.units.values()
+                if u.owner == self.seat and u.kind == "worker" and (u.ferry or u.hex) == place
+            )
             return (workers != 1, near(where), place)
 
         left = n
@@ -260,4 +270,3 @@ class AiContext:
 
     def land(self) -> frozenset[str]:
         return layout(self.state).land
-

@@ -57,8 +57,12 @@ def layer_bonus_events(t: AiContext, layer: int) -> None:
         for _ in range(bonus.amount):
             if t.state.players[seat].supply.get("worker", 0) < 1:
                 break
-            towns = sorted({b.hex for b in t.state.buildings.values() if b.owner == seat and b.kind == "town" and not b.damaged})
-            where = t.best(towns, lambda h: new_worker_reach(t.state, seat, h)) if towns else monument_hex(t.state, seat)
+            towns = sorted(
+                {b.hex for b in t.state.buildings.values() if b.owner == seat and b.kind == "town" and not b.damaged}
+            )
+            where = (
+                t.best(towns, lambda h: new_worker_reach(t.state, seat, h)) if towns else monument_hex(t.state, seat)
+            )
             t.add(*new_worker_events(t.state, seat, where))
             placed.append(where)
         if placed:
@@ -70,7 +74,11 @@ def layer_bonus_events(t: AiContext, layer: int) -> None:
         got: list[ev.Amount] = []
         for _ in range(bonus.amount):
             hexes = sorted({u.hex for u in units_of(t.state, seat, "worker") if u.ferry is None and u.hex in t.land()})
-            hexes = [h for h in hexes if t.room(h) > 0 and is_resource(r := board.hex(h).resource) and t.state.bank.get(r, 0) > 0]
+            hexes = [
+                h
+                for h in hexes
+                if t.room(h) > 0 and is_resource(r := board.hex(h).resource) and t.state.bank.get(r, 0) > 0
+            ]
             if not hexes:
                 break
             where = t.best(hexes, lambda h: t.room(h))
@@ -102,8 +110,11 @@ def monument(t: AiContext) -> str:
         if land >= need.hexes and res >= need.resources and workers >= need.workers:
             build_layer(t, need)
             return "done"
-        have = (ev.Shortfall("land", land, need.hexes), ev.Shortfall("resources", res, need.resources),
-                ev.Shortfall("workers", workers, need.workers))
+        have = (
+            ev.Shortfall("land", land, need.hexes),
+            ev.Shortfall("resources", res, need.resources),
+            ev.Shortfall("workers", workers, need.workers),
+        )
         t.report("monument_short", layer=need.layer, short=tuple(s for s in have if s.have < s.need))
     else:
         t.report("monument_complete")
@@ -167,8 +178,13 @@ def attack(t: AiContext) -> str | None:
         return None
     _, c, got, b = best
 
-    t.report("attacked", hexes=(b.target,), power=(b.attack_power, b.defence_power), commands=(c,),
-             rolls=(sum(b.attack_pips), sum(b.defence_pips)))
+    t.report(
+        "attacked",
+        hexes=(b.target,),
+        power=(b.attack_power, b.defence_power),
+        commands=(c,),
+        rolls=(sum(b.attack_pips), sum(b.defence_pips)),
+    )
     t.discard_current("attacks")
     t.add(*got)
     return "battle"

@@ -67,8 +67,17 @@ def movement_scorer(t: AiContext) -> Callable[[GameState, cmd.Command], float]:
             aboard = any(u.ferry == f.id for u in after.units.values())
             if f.builder == seat and not aboard:
                 ferries += 1 if f.land in worker_hexes else -1
-        return (10000 * towns_held(after, seat) + 100 * land + 30 * res + 20 * water + 10 * afloat
-                + 5 * ferries - 2 * heading - closeness - 5 * idle)
+        return (
+            10000 * towns_held(after, seat)
+            + 100 * land
+            + 30 * res
+            + 20 * water
+            + 10 * afloat
+            + 5 * ferries
+            - 2 * heading
+            - closeness
+            - 5 * idle
+        )
 
     return score
 

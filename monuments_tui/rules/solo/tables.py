@@ -67,10 +67,12 @@ def load_solo() -> SoloTables:
     raw = json.loads(files("monuments_tui.data").joinpath("solo.json").read_text(encoding="utf-8"))
     return SoloTables(
         difficulties={
-            name: Difficulty(name, d["table"], d["score_card"], d["draw_next"]) for name, d in raw["difficulties"].items()
+            name: Difficulty(name, d["table"], d["score_card"], d["draw_next"])
+            for name, d in raw["difficulties"].items()
         },
         monument={
-            name: tuple(msgspec.convert(row, AiLayer) for row in t["layers"]) for name, t in raw["monument_tables"].items()
+            name: tuple(msgspec.convert(row, AiLayer) for row in t["layers"])
+            for name, t in raw["monument_tables"].items()
         },
         layer_bonuses=tuple(msgspec.convert(b, AiLayerBonus) for b in raw["layer_bonuses"]),
         special_d6=msgspec.convert(_d6_faces(raw["special_d6"]), dict[int, MilitaryKind]),

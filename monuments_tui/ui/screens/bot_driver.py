@@ -77,8 +77,13 @@ class BotDriver(_Host):
         if state.pending is None or self.session.controller() == "human" or self._bot_busy:
             return
         self._bot_busy = True
-        self._think(self.app, self.session.controller(), copy_state(state), self._rnd,
-                    BotAsked(len(self.session.history()), state))
+        self._think(
+            self.app,
+            self.session.controller(),
+            copy_state(state),
+            self._rnd,
+            BotAsked(len(self.session.history()), state),
+        )
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, app: App[object], controller: str, state: GameState, rnd: random.Random, asked: BotAsked) -> None:

@@ -53,8 +53,11 @@ def score_table(state: GameState) -> Table:
     table.add_column("Score line", no_wrap=True)
     for b in scores:
         civ = b.civ
-        table.add_column(Text(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}", style=CIV_STYLE.get(civ, "")),
-                         justify="right", no_wrap=True)
+        table.add_column(
+            Text(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}", style=CIV_STYLE.get(civ, "")),
+            justify="right",
+            no_wrap=True,
+        )
     table.add_row("Monument", *[monument_name(b.civ) for b in scores])
     keys: list[tuple[str, str]] = []
     for b in scores:
@@ -165,8 +168,10 @@ class EndScreen(Screen):
             yield Static(Toned(score_table(state), self), id="scores")
             yield Static(Content.styled("Scoring the game turn by turn...", "$tone-muted"), id="chart")
             yield Static(
-                Content.styled("r replay the game · e export a readable record · n new game · t title · b back to the board",
-                               "$tone-muted"),
+                Content.styled(
+                    "r replay the game · e export a readable record · n new game · t title · b back to the board",
+                    "$tone-muted",
+                ),
                 id="end-help",
             )
         yield KeysFooter()
@@ -202,11 +207,12 @@ class EndScreen(Screen):
         try:
             text = export_text(Replay.of(self.session))
         except UNREPLAYABLE as exc:
-            self.notify(f"This game cannot be exported: its history does not replay from the deal ({exc})",
-                        severity="error")
+            self.notify(
+                f"This game cannot be exported: its history does not replay from the deal ({exc})", severity="error"
+            )
             return
         path = self.session.path
-        target = (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
+        target = path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt"
         if not write_beside_save(self, target, text):
             return
         self.notify(f"Wrote the game record to {target}", title="Exported")

@@ -311,8 +311,10 @@ class GameScreen(BotDriver, Screen):
         session = self.session
         if not session.teaching and session.state.pending is not None:
             # A position shows every hidden card: hands, quests and the order of the decks [l.369].
-            self.notify("The position shows every hidden card: switch on teaching mode, or finish the game, "
-                        "to copy it.", severity="warning")
+            self.notify(
+                "The position shows every hidden card: switch on teaching mode, or finish the game, to copy it.",
+                severity="warning",
+            )
             return
         base = session.path.parent if session.path else Path(self.app.saves_dir)
         stem = session.path.stem if session.path else "game"
@@ -321,8 +323,11 @@ class GameScreen(BotDriver, Screen):
         if not write_beside_save(self, path, text):
             return
         self.app.copy_to_clipboard(text)
-        self.notify(f"Position written to {path} (and copied to the clipboard where the terminal allows); "
-                    "start a game from it with: monuments new --position FILE", title="Position")
+        self.notify(
+            f"Position written to {path} (and copied to the clipboard where the terminal allows); "
+            "start a game from it with: monuments new --position FILE",
+            title="Position",
+        )
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

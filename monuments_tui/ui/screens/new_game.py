@@ -140,46 +140,67 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                 yield Select(setups, value=self._prefill_setup(), allow_blank=False, id="setup")
             with Horizontal(classes="field"):
                 yield Label("Mode", classes="field-label")
-                yield Select([("Abundance (more islands)", "abundance"), ("Scarcity (fewer islands)", "scarcity")],
-                             value=pre.mode, allow_blank=False, id="mode")
+                yield Select(
+                    [("Abundance (more islands)", "abundance"), ("Scarcity (fewer islands)", "scarcity")],
+                    value=pre.mode,
+                    allow_blank=False,
+                    id="mode",
+                )
             for seat in range(4):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label", id=f"seat-label-{seat}")
-                    value = pre.seats[seat] if seat < len(pre.seats) and pre.seats[seat] in dict(
-                        (v, k) for k, v in CONTROLLERS) else "human"
+                    value = (
+                        pre.seats[seat]
+                        if seat < len(pre.seats) and pre.seats[seat] in dict((v, k) for k, v in CONTROLLERS)
+                        else "human"
+                    )
                     yield Select([(k, v) for k, v in CONTROLLERS], value=value, allow_blank=False, id=f"seat-{seat}")
             with Horizontal(classes="field", id="difficulty-row"):
                 yield Label("AI difficulty", classes="field-label")
-                yield Select([(d.capitalize(), d) for d in DIFFICULTIES], value=pre.solo or "normal",
-                             allow_blank=False, id="difficulty")
+                yield Select(
+                    [(d.capitalize(), d) for d in DIFFICULTIES],
+                    value=pre.solo or "normal",
+                    allow_blank=False,
+                    id="difficulty",
+                )
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input("" if pre.seed is None else str(pre.seed), placeholder="blank = a random seed",
-                            type="integer", id="seed")
+                yield Input(
+                    "" if pre.seed is None else str(pre.seed),
+                    placeholder="blank = a random seed",
+                    type="integer",
+                    id="seed",
+                )
             with Horizontal(classes="field"):
                 yield Label("Teaching", classes="field-label")
                 yield Checkbox(_onoff(pre.teaching), pre.teaching, id="teaching")
                 yield Label("unlimited undo, every hand open", classes="field-note")
-            yield Static(Text("Rule options (the defaults are the project's reading of the rulebook)",
-                              style="bold"), classes="section")
-            for f in offered_options():
-                value = pre.options.get(f.name, f.default)
-                with Horizontal(classes="field option-row"):
-                    yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
-                    if f.type is bool:
-                        yield Checkbox(_onoff(bool(value)), bool(value), id=f"opt-{f.name}")
-                    elif f.name in OPTION_CHOICES:
-                        yield Select(list(OPTION_CHOICES[f.name]), value=value, allow_blank=False,
-                                     id=f"opt-{f.name}")
-                    else:
-                        yield Input(str(value), type="integer" if type(f.default) is int else "text", id=f"opt-{f.name}")
-                    if f.name in OPTION_NOTES:
-                        yield Label(OPTION_NOTES[f.name], classes="field-note")
+            yield Static(
+                Text("Rule options (the defaults are the project's reading of the rulebook)", style="bold"),
+                classes="section",
+            )
+            yield from self._option_rows()
             yield Static(id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start the game (ctrl+s)", variant="success", id="start")
                 yield Button("Back (Esc)", id="cancel")
         yield KeysFooter()
+
+    def _option_rows(self) -> ComposeResult:
+        """One row a rule option the form offers: its label, its control, and a note where it has one."""
+        pre = self.prefill
+        for f in offered_options():
+            value = pre.options.get(f.name, f.default)
+            with Horizontal(classes="field option-row"):
+                yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
+                if f.type is bool:
+                    yield Checkbox(_onoff(bool(value)), bool(value), id=f"opt-{f.name}")
+                elif f.name in OPTION_CHOICES:
+                    yield Select(list(OPTION_CHOICES[f.name]), value=value, allow_blank=False, id=f"opt-{f.name}")
+                else:
+                    yield Input(str(value), type="integer" if type(f.default) is int else "text", id=f"opt-{f.name}")
+                if f.name in OPTION_NOTES:
+                    yield Label(OPTION_NOTES[f.name], classes="field-note")
 
     def _prefill_setup(self) -> str:
         pre = self.prefill

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from monuments_tui.ui.navigation import Navigation
 
 
-
 class ReplayScreen(Screen):
     """Step through a game. `live`: a replay of the game being played (Esc goes back to it)."""
 

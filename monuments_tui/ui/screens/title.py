@@ -62,8 +62,11 @@ class TitleScreen(Screen):
         with Vertical(id="title-box"):
             yield Static(Content(LOGO.strip("\n")), id="logo")
             yield Static(
-                Text("Build your civilisation's monument, one layer at a time. A board game for 1-4 players.",
-                     justify="center", style="italic"),
+                Text(
+                    "Build your civilisation's monument, one layer at a time. A board game for 1-4 players.",
+                    justify="center",
+                    style="italic",
+                ),
                 id="tagline",
             )
             with Center():
@@ -73,7 +76,9 @@ class TitleScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#menu", OptionList).focus()
-        self.query_one("#title-note", Static).update(Content.styled(f"Saves folder: {self.app.saves_dir}", "$tone-muted"))
+        self.query_one("#title-note", Static).update(
+            Content.styled(f"Saves folder: {self.app.saves_dir}", "$tone-muted")
+        )
 
     @on(OptionList.OptionSelected, "#menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -136,11 +141,17 @@ class SavesScreen(Screen):
             table.add_row(*(Text(cell) for cell in cells))  # text from a file is shown literally, never as markup
         note = self.query_one("#saves-note", Static)
         if not self.saves:
-            note.update(Content.styled(f"No saved games in {self.app.saves_dir}. Start one from the title screen.",
-                                       "$tone-muted"))
+            note.update(
+                Content.styled(
+                    f"No saved games in {self.app.saves_dir}. Start one from the title screen.", "$tone-muted"
+                )
+            )
         else:
-            note.update(Content.styled(f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back",
-                                       "$tone-muted"))
+            note.update(
+                Content.styled(
+                    f"{len(self.saves)} game(s) in {self.app.saves_dir} · Enter opens · Esc goes back", "$tone-muted"
+                )
+            )
 
     @on(DataTable.RowSelected)
     def _row(self, event: DataTable.RowSelected) -> None:

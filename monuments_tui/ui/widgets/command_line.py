@@ -112,8 +112,9 @@ class CommandLine(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
-        yield CommandInput(placeholder="type a command, Tab completes (e.g. play movement)", id="cmd",
-                           suggester=LegalSuggester(self))
+        yield CommandInput(
+            placeholder="type a command, Tab completes (e.g. play movement)", id="cmd", suggester=LegalSuggester(self)
+        )
         yield Static(id="message")
 
     @property
@@ -122,7 +123,9 @@ class CommandLine(Vertical):
 
     # -- what the screen tells it -----------------------------------------------------------
     def watch_prompt(self, prompt: Prompt) -> None:
-        text = Content.assemble(("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted"))
+        text = Content.assemble(
+            ("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted")
+        )
         self.query_one("#prompt", Static).update(text, layout=False)
 
     def watch_legal(self) -> None:

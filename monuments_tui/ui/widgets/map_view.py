@@ -406,6 +406,10 @@ class MapView(ScrollView, can_focus=True):
         legend_w = self._legend_width()
         if legend_w:
             legend = self._legend_strips()
-            panel = legend[y] if y < len(legend) else Strip.blank(legend_w, self.get_component_rich_style("map-view--legend"))
+            panel = (
+                legend[y]
+                if y < len(legend)
+                else Strip.blank(legend_w, self.get_component_rich_style("map-view--legend"))
+            )
             strip = Strip.join([strip.crop(0, width - legend_w), panel])
         return strip
