@@ -6,18 +6,14 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 from __future__ import annotations
 
 from monuments_tui.rules import RuleViolation, decide, events as ev, fold, format_command, legal_commands, pending as pd
-from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex, resource_totals, units_of
 from monuments_tui.rules.state import copy_state
 from tests.helpers import (
     add_building,
     add_resources,
-    add_unit,
     bare,
-    give_deck,
     position,
-    ready_for_layer,
     rejected,
     run,
 )
@@ -32,16 +28,76 @@ LAYER1 = """
 hex F19, 1 wood on E19 and 1 sheep on F18."""
 
 
+LAYERS = {
+    2: """
+        D18: greece w 1food
+        E18: greece w
+        E19: greece w 1wood
+        E20: greece w 1metal
+        F18: greece w 1sheep
+        F19: greece w w w
+    """,
+    3: """
+        C19: greece w
+        D17: greece w
+        D18: greece w 2food
+        D19: greece w
+        E18: greece w
+        E19: greece w 2wood
+        E20: greece w 1metal
+        F18: greece w 2sheep
+        F19: greece w w w
+    """,
+    4: """
+        A12: greece w
+        C18: greece w
+        C19: greece w
+        D17: greece w
+        D18: greece w 2food
+        D19: greece w
+        E18: greece w
+        E19: greece w 3wood
+        E20: greece w 2metal
+        F18: greece w 3sheep
+        F19: greece w w w
+    """,
+    5: """
+        A12: greece w
+        A13: greece w
+        B13: greece w
+        C18: greece w
+        C19: greece w
+        D17: greece w
+        D18: greece w 3food
+        D19: greece w
+        E18: greece w
+        E19: greece w 3wood
+        E20: greece w 3metal
+        F18: greece w 3sheep
+        F19: greece w w w
+    """,
+}
+"""Greece can build layer N: a worker on each of the land hexes it needs (home hexes first), three
+more on the monument hex, the cost on its home hexes [l.170-174, l.278]."""
+
+
 def monument_turn(
-    board: str = LAYER1, deck: str = "a", step: bool = False, greece: str = "", cards: str = "", personal: str = ""
+    board: str = LAYER1,
+    deck: str = "a",
+    step: bool = False,
+    greece: str = "",
+    cards: str = "",
+    personal: str = "",
+    options: str = "",
 ):
     """Greece v Egypt in round 3, Greece to play with `board` (Egypt's three workers on its
     monument hex besides) and personal bonus deck `deck` (layer 1 on top); with `step`, the
     Monument card is played and its step waits. More of Greece's lines in `greece`, of the cards
-    in `cards`; `personal` is the personal deck when it is not in layer order."""
+    in `cards`, an options line in `options`; `personal` is the personal deck when it is not in layer order."""
     playing = "card-in-play monument\npending monument greece" if step else ""
     return position(f"""
         game greece,egypt scarcity seed=1
+        {options}
         round 3
         {playing}
         [board]
@@ -53,6 +109,11 @@ def monument_turn(
         [cards]
         {cards}
     """)
+
+
+def layer_turn(layer: int, deck: str = "a", greece: str = "", **kw):
+    """Greece to play, able to build `layer` (LAYERS), with `layer - 1` layers built."""
+    return monument_turn(LAYERS[layer], deck, greece=f"layers {layer - 1}\n{greece}", **kw)
 
 
 def layer1_position(deck: str = "a"):
@@ -82,11 +143,11 @@ def test_cost_table_completed_as_decided():
 
 def test_layer4_workers_option_is_applied():
     """B1: the layer-4 sacrifice is the rule option layer4_workers (2 by default, 1 as the alternative)."""
-    s = ready_for_layer(bare(options=RuleOptions(layer4_workers=1)), 0, 4)
+    s = layer_turn(4, options="options layer4_workers=1")
     before = len(units_of(s, 0, "worker"))
     after = run(s, "play monument", "layer")
     assert len(units_of(after, 0, "worker")) == before - 1
-    s = ready_for_layer(bare(), 0, 4)
+    s = layer_turn(4)
     after = run(s, "play monument", "layer")
     assert len(units_of(after, 0, "worker")) == before - 2
 
@@ -246,12 +307,11 @@ def test_discounts_never_go_below_one_resource():
 
 def test_layers_go_in_order_up_to_five():
     """l.272, l.280: layers are built in order; after layer 5 the card has no effect."""
-    s = ready_for_layer(bare(), 0, 3)
+    s = layer_turn(3)
     events = events_of(run(s, "play monument"), "layer")
     assert ev.LayerBuilt(0, 3) in events
-    done = copy_state(s)
-    done.players[0].layers = 5
-    assert "complete" in str(rejected(_monument_step(done), "layer"))
+    done = monument_turn(LAYERS[3], greece="layers 5")
+    assert "complete" in str(rejected(monument_turn(LAYERS[3], greece="layers 5", step=True), "layer"))
     assert "would have no effect" in str(rejected(done, "play monument"))
 
 
@@ -283,8 +343,7 @@ def test_player_count_marks_filter_the_piles():
 
 def test_copy_mark_one_card_is_held_once():
     """l.282: a card showing one card may be held only once (copies counted by effect, over all levels)."""
-    s = ready_for_layer(bare(), 0, 2)
-    s.players[0].bonuses = ["cb1-military"]
+    s = layer_turn(2, greece="bonuses cb1-military")
     s = run(s, "play monument", "layer")
     assert "cb2-military" not in s.pending.options
     assert "cb2-military" in s.common_piles[2]
@@ -293,8 +352,7 @@ def test_copy_mark_one_card_is_held_once():
 
 def test_copy_mark_two_card_may_be_taken_a_second_time():
     """l.282, l.286: the worker-movement card shows two cards: a second copy may be taken, not a third."""
-    s = ready_for_layer(bare(), 0, 3)
-    s.players[0].bonuses = ["cb1-worker-move"]
+    s = layer_turn(3, greece="bonuses cb1-worker-move")
     s = run(s, "play monument", "layer")
     assert "cb3-worker-move" in s.pending.options
     from monuments_tui.rules.actions.monument import common_bonus_options
@@ -375,10 +433,12 @@ def test_bonus_workers_go_to_a_town_or_the_monument_hex():
 
 def test_bonus_workers_are_limited_by_the_supply():
     """B65: workers still come from the supply; if it is short, you get fewer."""
-    s = run(_monument_step(ready_for_layer(bare(), 0, 4)), "layer", "bonus cb4-military")
-    give_deck(s, 0, "a")
-    s.players[0].supply["worker"] = 1
-    s.pending = pd.ChoosePersonalOption(0, card="pb-a-l4")
+    s = monument_turn(  # layer 4 just built: 14 workers on the board, 1 in supply
+        LAYERS[5].replace("B13: greece w\n", ""),
+        greece="layers 4\nbonuses cb4-military",
+        options="card-in-play monument\npending personal_bonus greece card=pb-a-l4",
+    )
+    assert s.players[0].supply["worker"] == 1
     after = run(s, "option 2")
     assert after.pending.queue == (pd.Placement("worker"),)
 
@@ -386,15 +446,12 @@ def test_bonus_workers_are_limited_by_the_supply():
 def test_bonus_building_is_free_and_may_come_from_set_aside():
     """l.288, B16: a granted building is free, on a hex with your worker; if the supply has none,
     the grant takes it from the set-aside pieces."""
-    s = ready_for_layer(bare(), 0, 4)
-    give_deck(s, 0, "a")
-    s.players[0].supply["town"] = 0
-    s.players[0].set_aside["town"] = 2
+    s = layer_turn(4, greece="set-aside town=3 fort=2 factory=1 navy=2 army=3 air=2")  # no town in supply
     s = run(s, "play monument", "layer", "bonus cb4-military", "option 1")
     spent = resource_totals(s, 0)
     after = run(s, "place town E19")
     assert [b.kind for b in after.buildings.values() if b.owner == 0] == ["town"]
-    assert after.players[0].set_aside["town"] == 1 and after.players[0].supply.get("town", 0) == 0
+    assert after.players[0].set_aside["town"] == 2 and after.players[0].supply.get("town", 0) == 0
     assert resource_totals(after, 0) == spent
     assert "no worker on A13" in str(rejected(s, "place town A13"))
 
@@ -410,8 +467,7 @@ def test_bonus_bridge_goes_on_a_river_next_to_your_worker():
 
 def test_bonus_unit_replaces_a_worker_without_the_allowance():
     """l.288, B68: a military unit replaces one of your workers; no allowance card is needed."""
-    s = ready_for_layer(bare(), 0, 4)
-    give_deck(s, 0, "d")
+    s = layer_turn(4, deck="d")
     s = run(s, "play monument", "layer", "bonus cb4-production", "option 1")
     assert s.players[0].bonuses == ["cb4-production"]
     workers = len(units_of(s, 0, "worker"))
@@ -423,8 +479,7 @@ def test_bonus_unit_replaces_a_worker_without_the_allowance():
 
 def test_bonus_navy_goes_on_a_water_hex_next_to_the_worker():
     """l.288, l.311, B51: `place navy D7 C7` replaces the worker on D7 with a navy on water C7."""
-    s = ready_for_layer(bare(), 0, 2)
-    give_deck(s, 0, "b")
+    s = layer_turn(2, deck="b")
     s = run(s, "play monument", "layer", "bonus cb2-military", "option 1")
     assert "neighbouring water hex" in str(rejected(s, "place navy E19"))
     assert "not a water hex next to E19" in str(rejected(s, "place navy E19 E18"))
@@ -434,14 +489,11 @@ def test_bonus_navy_goes_on_a_water_hex_next_to_the_worker():
 
 def test_bonus_air_force_needs_layer_three_and_may_come_from_set_aside():
     """l.323, B67, B16: air forces only from layer 3; with none in supply the grant unlocks one."""
-    s = ready_for_layer(bare(), 0, 4)
-    give_deck(s, 0, "a")
-    s.players[0].supply["air"] = 0
-    s.players[0].set_aside["air"] = 2
+    s = layer_turn(4, greece="set-aside town=2 fort=2 factory=1 navy=2 army=3 air=3")  # no air force in supply
     s = run(s, "play monument", "layer", "bonus cb4-military", "option 3")
     after = run(s, "place air E19")
     assert [u.hex for u in units_of(after, 0, "air")] == ["E19"]
-    assert after.players[0].set_aside["air"] == 1
+    assert after.players[0].set_aside["air"] == 2
     early = copy_state(s)
     early.players[0].layers = 2
     assert "layer 3" in str(rejected(early, "place air E19"))
@@ -449,10 +501,7 @@ def test_bonus_air_force_needs_layer_three_and_may_come_from_set_aside():
 
 def test_bonus_unit_replacing_an_armed_worker_hands_the_weapon_on():
     """l.327, B66: the replaced worker's weapon goes to another unarmed worker (or back to the bank)."""
-    s = ready_for_layer(bare(), 0, 4)
-    give_deck(s, 0, "d")
-    s.units = {k: u for k, u in s.units.items() if not (u.owner == 0 and u.hex == "E19")}
-    add_unit(s, 0, "worker", "E19", weapon=True)
+    s = monument_turn(LAYERS[4].replace("E19: greece w ", "E19: greece ws "), deck="d", greece="layers 3")
     s = run(s, "play monument", "layer", "bonus cb4-production", "option 1", "place army E19")
     assert s.pending.queue == (pd.Placement("weapon", source="reassign"),)
     bank = s.bank["weapon"]
@@ -474,9 +523,7 @@ def test_bonus_weapons_go_to_unarmed_workers():
 
 def test_unlock_moves_set_aside_pieces_to_the_supply():
     """l.158, B16: an unlock option moves set-aside pieces into the supply."""
-    s = ready_for_layer(bare(), 0, 2)
-    give_deck(s, 0, "a")
-    s.players[0].set_aside["town"] = 2
+    s = layer_turn(2, greece="set-aside town=2 fort=2 factory=1 navy=2 army=3 air=2")
     town = s.players[0].supply.get("town", 0)
     s = run(s, "play monument", "layer", "bonus cb2-military")
     events = events_of(s, "option 2")
@@ -487,8 +534,7 @@ def test_unlock_moves_set_aside_pieces_to_the_supply():
 
 def test_quest_option_keeps_any_number():
     """l.450 (the option exists), B17: draw N quest cards from the current deck and keep any, even none."""
-    s = ready_for_layer(bare(), 0, 3)
-    give_deck(s, 0, "a")
+    s = layer_turn(3)
     s = run(s, "play monument", "layer", "bonus cb3-military", "option 3")
     assert isinstance(s.pending, pd.ChooseQuestsToKeep) and s.pending.least == 0 and s.pending.deck == "2-3"
     assert len(s.pending.options) == 3
@@ -540,8 +586,7 @@ def test_personal_bonus_skipped_when_no_option_is_possible():
 # -- layer 5 (A11 #101-102) ----------------------------------------------------------------------
 def test_layer_five_starts_the_final_round_gives_a_vp_card_and_no_personal_bonus():
     """l.299, l.391-393, B20: layer 5 makes this round the last; choose a Layer-5 card, no personal bonus."""
-    s = ready_for_layer(bare(), 0, 5)
-    give_deck(s, 0, "a")
+    s = layer_turn(5)
     s = run(s, "play monument")
     events = events_of(s, "layer")
     assert ev.LayerBuilt(0, 5) in events and ev.FinalRoundBegan(0) in events
@@ -555,8 +600,7 @@ def test_layer_five_starts_the_final_round_gives_a_vp_card_and_no_personal_bonus
 
 def test_layer_five_with_an_empty_pile_gives_no_card():
     """B20: if the Layer-5 pile is empty, the player gets no card."""
-    s = ready_for_layer(bare(), 0, 5)
-    s.common_piles[5] = []
+    s = layer_turn(5, cards="common 5 -")
     after = run(s, "play monument", "layer")
     assert after.current == 1 and after.final_round
 
