@@ -11,7 +11,7 @@ import pytest
 from monuments_tui.rules import decide, events as ev, fold, parse_command, pending as pd
 from monuments_tui.rules.scoring import ScoreBreakdown, ranking, score, score_seat, winners
 from monuments_tui.rules.state import copy_state
-from tests.helpers import bare, position, ready_for_layer, run, turn_of
+from tests.helpers import HOME, bare, position, run
 
 CONFIGS = {
     2: ("greece", "egypt"),
@@ -21,16 +21,43 @@ CONFIGS = {
 
 
 # -- the last round (A17 #148-149) --------------------------------------------------------------
-def round_in_progress(seats: int, builder: int):
-    """Round 3 with `builder` to play and able to build layer 5; everyone can take cards back."""
-    s = bare(civs=CONFIGS[seats], mode="abundance")
-    for p in s.players:
-        p.hand.remove("trade")
-        p.discard = ["trade"]
-        p.turns = 3 if p.seat <= builder else 2
-    s.round = 3
-    s = ready_for_layer(s, builder, 5)
-    return turn_of(s, builder)
+MONUMENT_HEX = {"greece": "F19", "egypt": "H19", "maya": "E8", "inca": "K10"}
+STARTING_WORKERS = {"greece": "w w w", "egypt": "wh wh w", "maya": "w w w", "inca": "w w w"}
+"""Each civilisation's monument hex and its three starting workers there [Player set-up, l.160]."""
+LAYER5_COST = {
+    "greece": {"E19": "wood", "E20": "metal", "F18": "sheep", "D18": "food"},
+    "egypt": {"I20": "wood", "I17": "metal", "H18": "sheep", "I19": "food"},
+    "maya": {"E7": "wood", "C7": "metal", "D7": "sheep", "D8": "food"},
+    "inca": {"J10": "wood", "L10": "metal", "K11": "sheep", "J11": "food"},
+}
+"""Where each civilisation keeps the 3 of each resource that layer 5 costs [l.278]: one home hex producing each."""
+
+
+def layer5_board(civ: str, extra: str) -> str:
+    """[board] lines: `civ` able to build layer 5 [l.272, l.278]: a worker on its nine home land
+    hexes and on the three `extra` ones (12 land hexes), three more on its monument hex, the cost
+    on its home hexes."""
+    cost = LAYER5_COST[civ]
+    land = [h for h in HOME[civ]] + extra.split()
+    lines = [f"{h}: {civ} w" + (f" 3{cost[h]}" if h in cost else "") for h in land]
+    return "\n".join(lines + [f"{MONUMENT_HEX[civ]}: {civ} w w w"])
+
+
+def round_in_progress(seats: int, builder: int, ready: dict[int, str] | None = None, egypt: str = ""):
+    """Round 3 with `builder` to play and able to build layer 5; everyone can take cards back
+    (Trade discarded). `ready` maps each seat able to build layer 5 to its three land hexes
+    beyond home (by default `builder`, on the first free ones); `egypt` is more of Egypt's lines."""
+    civs = CONFIGS[seats]
+    ready = ready or {builder: "B13 B15 C15" if seats == 3 else "A12 A13 B13"}
+    board = [
+        layer5_board(civ, ready[seat]) if seat in ready else f"{MONUMENT_HEX[civ]}: {civ} {STARTING_WORKERS[civ]}"
+        for seat, civ in enumerate(civs)
+    ]
+    sections = [f"[{civ}]\nlayers {4 if seat in ready else 0}\ndiscard trade" for seat, civ in enumerate(civs)]
+    sections[1] += f"\n{egypt}"
+    return position(
+        f"game {','.join(civs)} abundance seed=1\nround 3\ncurrent {civs[builder]}", "[board]", *board, *sections
+    )
 
 
 def play_out(s):
@@ -61,9 +88,7 @@ def test_game_ends_after_the_round_in_which_layer_five_is_built(seats, builder):
 
 def test_several_players_may_finish_in_the_last_round():
     """l.188: several players may finish their monument in the last round; it ends the round once."""
-    s = round_in_progress(3, 0)
-    s = ready_for_layer(s, 1, 5)
-    s = turn_of(s, 0)
+    s = round_in_progress(3, 0, ready={0: "B13 B15 C15", 1: "G9 G10 G11"})
     s = run(s, "play monument", "layer", "bonus cb5-vp6")
     assert s.current == 1
     s = run(s, "play monument")
@@ -78,8 +103,7 @@ def test_several_players_may_finish_in_the_last_round():
 
 def test_the_final_turn_may_still_turn_in_quests():
     """B72: every player gets a final turn; after its action it may turn in quests before the game ends."""
-    s = round_in_progress(2, 1)
-    s.players[1].quests = ["qs-land"]
+    s = round_in_progress(2, 1, egypt="quests qs-land")
     s = run(s, "play monument", "layer", "bonus cb5-vp6")
     assert isinstance(s.pending, pd.AfterAction) and s.phase == "play"
     s = run(s, "turnin qs-land")
