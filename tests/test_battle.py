@@ -470,11 +470,8 @@ def test_units_with_no_retreat_die():
 
 def test_no_retreat_when_the_attacker_has_no_units_left():
     """If no attacker survives, nobody moves in and the defender stays [l.361]; A14 #134."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    building(s, EGYPT, "fort", "E19")
-    w = unit(s, EGYPT, "worker", "E19")
-    rig(s, (2, 0, 0), (1, 0))
+    s = on_board("E20: greece army\nE19: egypt fort w#u1", "attack", rng=rolls((2, 0, 0), (1, 0)))
+    w = "u1"
     s = run(s, "attack E19 with army@E20")
     assert s.battles[-1].attacker_won and at(s, "E20") == [] and s.units[w].hex == "E19"
 
@@ -482,11 +479,8 @@ def test_no_retreat_when_the_attacker_has_no_units_left():
 def test_buildings_stay_but_cannot_be_used_while_held():
     """Undamaged buildings stay but cannot be used while another player holds the hex; damaged
     ones stay damaged [l.359-361]; A14 #133."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    town = building(s, EGYPT, "town", "E19")
-    unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 1, 0), (0, 0, 0, 0))
+    s = on_board("E20: greece army\nE19: egypt town#b1 army", "attack", rng=rolls((1, 1, 0), (0, 0, 0, 0)))
+    town = "b1"
     s = run(s, "attack E19 with army@E20")
     assert s.buildings[town].hex == "E19" and not s.buildings[town].damaged
     assert at(s, "E19") == ["army"] and not building_usable(s, s.buildings[town])
@@ -513,12 +507,16 @@ def test_the_solo_ai_loses_buildings_instead_of_having_them_damaged():
 def test_a_ferry_at_sea_is_attacked_through_its_passengers_and_retreats_as_one():
     """Attacking a ferry means attacking the units aboard (army 1, worker 0); a ferry with
     passengers retreats as one to a free water hex (B34, B35)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "navy", "E21")
-    f = ferry(s, "F20")
-    army = unit(s, EGYPT, "army", "F20", ferry=f)
-    w = unit(s, EGYPT, "worker", "F20", ferry=f)
-    rig(s, (2, 0, 0), (0,))
+    s = on_board(
+        """
+        E21: greece navy
+        ferry#ferry9 F20 by greece
+        F20: egypt army#u1@ferry9 w#u2@ferry9
+    """,
+        "attack",
+        rng=rolls((2, 0, 0), (0,)),
+    )
+    f, army, w = "ferry9", "u1", "u2"
     events = battle_events(s, "attack F20 with navy@E21")
     assert began(events).battle.defence_power == 1
     s = fold(s, events)
@@ -544,9 +542,7 @@ def test_a_trapped_ferry_loses_its_passengers_and_stays():
 
 def test_an_empty_ferry_does_not_block():
     """An empty ferry belongs to nobody and blocks nothing (B35)."""
-    s = acting(board(), "movement")
-    unit(s, GREECE, "navy", "E21")
-    ferry(s, "F20")
+    s = on_board("E21: greece navy\nferry F20 by greece", "movement")
     s = run(s, "move navy E21 F20")
     assert at(s, "F20") == ["navy"]
 
@@ -555,10 +551,7 @@ def test_an_empty_ferry_does_not_block():
 def test_the_battle_log_feeds_battle_quests():
     """Each battle is recorded: who attacked whom, where, the rolls, the losses, the outcome;
     battle quests count them (B26)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0, 0), (0, 0, 0))
+    s = on_board("E20: greece army\nE19: egypt army", "attack", rng=rolls((1, 0, 0), (0, 0, 0)))
     s = run(s, "attack E19 with army@E20")
     r = s.battles[-1]
     assert (r.round, r.attacker, r.defender, r.target, r.origins) == (3, GREECE, EGYPT, "E19", ("E20",))
@@ -573,21 +566,15 @@ def test_the_battle_log_feeds_battle_quests():
 def test_land_units_retreat_over_rivers_only_by_bridge():
     """Land units retreat only to neighbouring land, across a river only by a bridge [l.359]:
     without the bridge to D19 the workers' one way out is E19, taken automatically."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "F20")
-    w = unit(s, EGYPT, "worker", "E20")
-    rig(s, (1, 0), ())
+    s, w = on_board("F20: greece air\nE20: egypt w#u1", "attack", rng=rolls((1, 0), ())), "u1"
     s = run(s, "attack E20 with air@F20")
     assert s.units[w].hex == "E19" and s.battle is None
 
 
 def test_navies_retreat_over_water():
     """A navy retreats to a neighbouring free water hex, never onto land (B34)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    navy = unit(s, EGYPT, "navy", "F20")
-    unit(s, EGYPT, "air", "F20")
-    rig(s, (1, 1), (0,) * 5)
+    s = on_board("E20: greece air\nF20: egypt navy#u1 air", "attack", rng=rolls((1, 1), (0,) * 5))
+    navy = "u1"
     s = run(s, "attack F20 with air@E20", "damage air@F20")
     assert s.pending == pd.Retreat(EGYPT)
     assert {c.hex for c in legal_commands(s)} == {"E21", "F21", "G20", "G21"}
@@ -601,12 +588,7 @@ def test_battle_prompts_and_notation():
     from monuments_tui.rules import format_command
     from monuments_tui.rules.describe import describe_pending
 
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    building(s, EGYPT, "fort", "E19")
-    unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 1, 0, 0), (0,) * 5)
+    s = on_board("E20: greece air air\nE19: egypt fort army", "attack", rng=rolls((1, 1, 0, 0), (0,) * 5))
     s = run(s, "attack E19 with air@E20,air@E20")
     assert describe_pending(s) == "Egypt: choose the pieces on E19 that take 2 battle damage (defender)"
     c = parse_command("retreat D19 w@E20,army@E20")
@@ -668,12 +650,9 @@ def test_random_battles_keep_the_rules(seed):
 def test_two_workers_lost_together_never_pass_a_horse_to_each_other():
     """Losses are taken one after another: a horse passes to a surviving worker on the hex or
     back to its owner's hand (B21), never to a worker lost in the same battle [l.345]."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    riders = [unit(s, EGYPT, "worker", "E19", weapon=True, horse=True), unit(s, EGYPT, "worker", "E19", weapon=True)]
+    s = on_board("E20: greece air air\nE19: egypt wsh#u1 ws#u2", "attack", rng=rolls((1, 1, 0, 0), (0, 0)))
+    riders = ["u1", "u2"]
     horses = s.players[EGYPT].tokens.get("horses", 0)
-    rig(s, (1, 1, 0, 0), (0, 0))
     s = run(s, "attack E19 with air@E20,air@E20")  # 2 damage: only both workers will do
     assert s.battle.defender_losses == ("wsh@E19", "ws@E19")
     assert not any(r in s.units for r in riders)
