@@ -31,6 +31,7 @@ from tests.helpers import (
     building,
     ferry,
     on_board,
+    position,
     options,
     refusal,
     rig,
@@ -490,15 +491,21 @@ def test_buildings_stay_but_cannot_be_used_while_held():
 def test_the_solo_ai_loses_buildings_instead_of_having_them_damaged():
     """In the solo game an AI building that would be damaged is destroyed and goes back to the
     AI's supply [Solo, l.450, l.510]; A14 #135."""
-    s = board()
-    from msgspec.structs import replace
-
-    s.config = replace(s.config, solo="easy")  # Greece, seat 0, is the AI
-    s = acting(s, "attack", seat=EGYPT)
-    unit(s, EGYPT, "air", "E20")
-    fort = building(s, GREECE, "fort", "E19")
+    s = position(f"""
+        game greece,egypt abundance seed=1 solo=easy ai-seat=greece
+        round 3
+        current egypt
+        card-in-play attack
+        pending attack egypt green=no
+        rng {rolls((1, 1), (0, 0))}
+        [board]
+        E20: egypt air
+        E19: greece fort#b1
+        [egypt]
+        bonuses cb1-military-3p
+    """)
+    fort = "b1"
     supply = s.players[GREECE].supply["fort"]
-    rig(s, (1, 1), (0, 0))
     s = run(s, "attack E19 with air@E20")
     assert fort not in s.buildings and s.players[GREECE].supply["fort"] == supply + 1
 
