@@ -536,13 +536,22 @@ def test_a_ferry_at_sea_is_attacked_through_its_passengers_and_retreats_as_one()
 
 def test_a_trapped_ferry_loses_its_passengers_and_stays():
     """A ferry with passengers and no free water hex next to it: the passengers die and the
-    ferry stays, empty (B34)."""
-    s = acting(board(), "attack", green=True)
-    f = ferry(s, "F20")
-    w = unit(s, EGYPT, "worker", "F20", ferry=f)
-    for h in ("E21", "E21", "F21", "G20", "G21"):
-        unit(s, GREECE, "navy", h)
-    rig(s, (1, 0, 0), ())
+    ferry stays, empty (B34). Greece has three navies [Components, l.93-99], so air forces
+    close the last two ways out; the second navy on E21 keeps it closed once the first moves in."""
+    s = on_board(
+        """
+        ferry#ferry9 F20 by greece
+        F20: egypt w#u1@ferry9
+        E21: greece navy navy
+        F21: greece navy
+        G20: greece air
+        G21: greece air
+    """,
+        "attack",
+        green=True,
+        rng=rolls((1, 0, 0), ()),
+    )
+    f, w = "ferry9", "u1"
     s = run(s, "attack F20 with navy@E21")
     assert w not in s.units and s.ferries[f].water == "F20" and at(s, "F20") == ["navy"]
 
