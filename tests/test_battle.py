@@ -613,34 +613,56 @@ def test_battle_prompts_and_notation():
 
 
 def _crowd(seed):
-    """A crowded Europe and Africa: random units, buildings, navies and loaded ferries."""
+    """A crowded Europe and Africa: random units, buildings, navies and loaded ferries,
+    written as a position (each seat's pieces drawn from its supply while any are left)."""
     import random
 
     from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import layout, owners_at
+    from monuments_tui.rules.queries import layout
 
     rnd = random.Random(seed)
-    s = board(retreat=rnd.choice(["together", "each"]), failed_attack_damage=rnd.choice(["both", "attacker"]))
-    lay, b = layout(s), load_board()
+    rules = f"options retreat={rnd.choice(['together', 'each'])} failed_attack_damage={rnd.choice(['both', 'attacker'])}"
+    deal = on_board("", options=rules)
+    lay, b = layout(deal), load_board()
+    supply = [dict(p.supply) for p in deal.players]
+    civs = [p.civ for p in deal.players]
+    ids = iter(range(deal.next_id, 10_000))
+    lines: list[str] = []
+
+    def take(owner, kind):
+        if supply[owner].get(kind, 0) <= 0:
+            return False
+        supply[owner][kind] -= 1
+        return True
+
     region = sorted(h for h in lay.land if b.hex(h).region in ("europe", "africa"))
     for h in region:
         owner = rnd.randrange(2)
+        pieces = []
         for _ in range(rnd.randint(0, 3)):
             kind = rnd.choice(["worker", "worker", "army", "air"])
-            if s.players[owner].supply.get(kind, 0) > 0:
-                unit(s, owner, kind, h, weapon=kind == "worker" and rnd.random() < 0.5)
+            if take(owner, kind):
+                armed = kind == "worker" and rnd.random() < 0.5
+                pieces.append(f"{'ws' if armed else 'w' if kind == 'worker' else kind}#u{next(ids)}")
         for kind in ("fort", "town"):
-            if rnd.random() < 0.25 and s.players[owner].supply.get(kind, 0) > 0:
-                building(s, owner, kind, h)
+            if rnd.random() < 0.25 and take(owner, kind):
+                pieces.append(f"{kind}#b{next(ids)}")
+        if pieces:
+            lines.append(f"{h}: {civs[owner]} {' '.join(pieces)}")
+    held = {line.split(":")[0]: civs.index(line.split()[1]) for line in lines}
     for h in sorted({n for r in region for n in b.neighbours(r) if n in lay.water}):
         owner = rnd.randrange(2)
-        if rnd.random() < 0.3 and not owners_at(s, h) - {owner} and s.players[owner].supply["navy"] > 0:
-            unit(s, owner, "navy", h)
-        elif rnd.random() < 0.2 and not owners_at(s, h) - {owner}:
-            f = ferry(s, h)
-            for kind in rnd.sample(["worker", "army"], rnd.randint(1, 2)):
-                unit(s, owner, kind, h, ferry=f)
-    return s, rnd
+        if rnd.random() < 0.3 and held.get(h, owner) == owner and take(owner, "navy"):
+            lines.append(f"{h}: {civs[owner]} navy#u{next(ids)}")
+            held[h] = owner
+        elif rnd.random() < 0.2 and held.get(h, owner) == owner:
+            f = f"ferry{next(ids)}"
+            lines.append(f"ferry#{f} {h} by greece")
+            crew = rnd.sample(["worker", "army"], rnd.randint(1, 2))
+            aboard = [f"{'w' if kind == 'worker' else kind}#u{next(ids)}@{f}" for kind in crew if take(owner, kind)]
+            lines += [f"{h}: {civs[owner]} {' '.join(aboard)}"] if aboard else []
+            held[h] = owner
+    return on_board("\n".join(lines), options=rules), rnd
 
 
 @pytest.mark.parametrize("seed", range(40))
