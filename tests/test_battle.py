@@ -27,17 +27,11 @@ from tests.helpers import (
     GREECE,
     acting,
     at,
-    board,
-    building,
-    ferry,
     on_board,
     position,
-    options,
     refusal,
-    rig,
     rolls,
     run,
-    unit,
 )
 
 
@@ -150,10 +144,7 @@ def test_land_units_cross_rivers_only_by_bridge_and_never_attack_the_sea():
 
 def test_navies_attack_only_at_sea_without_the_ability():
     """A navy attacks ferries, navies and air forces at sea, never land [Navy, l.315]; A13 #115."""
-    s = acting(board(abilities=False), "attack")
-    unit(s, GREECE, "navy", "F20")
-    unit(s, EGYPT, "worker", "E20")
-    unit(s, EGYPT, "air", "G20")
+    s = on_board("F20: greece navy\nE20: egypt w\nG20: egypt air", "attack", options="options abilities=no")
     assert "only at sea" in refusal(s, "attack E20 with navy@F20")
     assert began(battle_events(s, "attack G20 with navy@F20")).battle.attack_power == 3
 
@@ -244,10 +235,27 @@ def test_defence_counts_every_unit_and_working_building_of_the_defender():
 def test_a_third_players_buildings_take_no_part():
     """Only the player whose units hold the hex defends; another player's buildings there are
     bystanders (B39); A14 #119."""
-    s = acting(board(civs=("greece", "egypt", "inca")), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "army", "E19")
-    inca_fort = building(s, 2, "fort", "E19")
+    s = position("""
+        game greece,egypt,inca scarcity seed=1
+        round 3
+        card-in-play attack
+        pending attack greece green=no
+        [board]
+        E20: greece air
+        E19: egypt army inca fort#b9
+        [greece]
+        set-aside town=2 fort=2 factory=1
+        bonuses cb1-military
+        turns 2
+        [egypt]
+        set-aside town=2 fort=1 factory=2
+        bonuses cb1-military-3p
+        turns 2
+        [inca]
+        set-aside town=1 fort=2 factory=2
+        turns 2
+    """)
+    inca_fort = "b9"
     events = battle_events(s, "attack E19 with air@E20")
     b = began(events).battle
     assert (b.defender, b.defence_power) == (EGYPT, 3)
@@ -265,17 +273,14 @@ def test_a_hex_with_only_buildings_is_defended_by_their_power():
 def test_one_die_per_point_of_power_and_the_cap():
     """Each side rolls one special die per point of power (B28); the `dice_cap` option limits
     it; the rolls are in the event with the generator's new position; A14 #123."""
-    s = acting(board(), "attack", green=True)
-    for h in ("E20", "F18"):
-        unit(s, GREECE, "army", h)
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "army", "E19")
+    pieces = "E20: greece army air\nF18: greece army\nE19: egypt army"
+    s = on_board(pieces, "attack", green=True)
     text = "attack E19 with army@E20,air@E20,army@F18"
     first = began(battle_events(s, text))
     assert len(first.battle.attack_pips) == 8 and len(first.battle.defence_pips) == 3
     assert set(first.battle.attack_pips) <= {0, 1, 2} and first.rng != s.rng
     assert began(battle_events(s, text)) == first  # deciding again never re-rolls differently
-    options(s, dice_cap=4)
+    s = on_board(pieces, "attack", green=True, options="options dice_cap=4")
     assert len(began(battle_events(s, text)).battle.attack_pips) == 4
 
 
@@ -310,10 +315,13 @@ def test_a_tie_goes_to_the_defender_and_damage_is_exchanged():
 
 def test_option_failed_attack_hurts_only_the_attacker():
     """Option `failed_attack_damage = "attacker"`: a failed attack costs the defender nothing (B30)."""
-    s = acting(board(failed_attack_damage="attacker"), "attack")
-    air = unit(s, GREECE, "air", "E20")
-    army = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0), (0, 1, 0))
+    s = on_board(
+        "E20: greece air#u1\nE19: egypt army#u2",
+        "attack",
+        options="options failed_attack_damage=attacker",
+        rng=rolls((1, 0), (0, 1, 0)),
+    )
+    air, army = "u1", "u2"
     s = run(s, "attack E19 with air@E20")
     assert army in s.units and air not in s.units
 
@@ -321,10 +329,8 @@ def test_option_failed_attack_hurts_only_the_attacker():
 def test_rounding_up_a_lone_army_dies_to_one_damage():
     """Damage rounds up: 1 pip kills a lone army of power 3 [l.347 (B32)]; the winner's army
     moves in; killed units go back to the supply [l.345]; A14 #126-#129."""
-    s = acting(board(), "attack")
-    mine = unit(s, GREECE, "army", "E20")
-    theirs = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0, 0), (0, 0, 0))
+    s = on_board("E20: greece army#u1\nE19: egypt army#u2", "attack", rng=rolls((1, 0, 0), (0, 0, 0)))
+    mine, theirs = "u1", "u2"
     supply = s.players[EGYPT].supply["army"]
     s = run(s, "attack E19 with army@E20")
     assert theirs not in s.units and s.players[EGYPT].supply["army"] == supply + 1
@@ -335,13 +341,8 @@ def test_the_defender_chooses_a_minimal_set():
     """The owner picks pieces worth at least the damage with none to spare (B32): 2 damage on
     fort 2, town 1 and army 3 may fall on the fort or the army, not the town or fort+town
     [l.345-349]; A14 #126-#127."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    fort = building(s, EGYPT, "fort", "E19")
-    building(s, EGYPT, "town", "E19")
-    army = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 1, 0, 0), (0,) * 6)
+    s = on_board("E20: greece air air\nE19: egypt fort#b1 town army#u2", "attack", rng=rolls((1, 1, 0, 0), (0,) * 6))
+    fort, army = "b1", "u2"
     s = run(s, "attack E19 with air@E20,air@E20")
     assert s.pending == pd.AssignDamage(EGYPT, damage=2, side="defender")
     assert {c.pieces for c in legal_commands(s)} == {
@@ -621,7 +622,9 @@ def _crowd(seed):
     from monuments_tui.rules.queries import layout
 
     rnd = random.Random(seed)
-    rules = f"options retreat={rnd.choice(['together', 'each'])} failed_attack_damage={rnd.choice(['both', 'attacker'])}"
+    rules = (
+        f"options retreat={rnd.choice(['together', 'each'])} failed_attack_damage={rnd.choice(['both', 'attacker'])}"
+    )
     deal = on_board("", options=rules)
     lay, b = layout(deal), load_board()
     supply = [dict(p.supply) for p in deal.players]
