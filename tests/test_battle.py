@@ -27,16 +27,11 @@ from tests.helpers import (
     GREECE,
     acting,
     at,
-    board,
-    building,
-    ferry,
     on_board,
-    options,
+    position,
     refusal,
-    rig,
     rolls,
     run,
-    unit,
 )
 
 
@@ -149,10 +144,7 @@ def test_land_units_cross_rivers_only_by_bridge_and_never_attack_the_sea():
 
 def test_navies_attack_only_at_sea_without_the_ability():
     """A navy attacks ferries, navies and air forces at sea, never land [Navy, l.315]; A13 #115."""
-    s = acting(board(abilities=False), "attack")
-    unit(s, GREECE, "navy", "F20")
-    unit(s, EGYPT, "worker", "E20")
-    unit(s, EGYPT, "air", "G20")
+    s = on_board("F20: greece navy\nE20: egypt w\nG20: egypt air", "attack", options="options abilities=no")
     assert "only at sea" in refusal(s, "attack E20 with navy@F20")
     assert began(battle_events(s, "attack G20 with navy@F20")).battle.attack_power == 3
 
@@ -243,10 +235,27 @@ def test_defence_counts_every_unit_and_working_building_of_the_defender():
 def test_a_third_players_buildings_take_no_part():
     """Only the player whose units hold the hex defends; another player's buildings there are
     bystanders (B39); A14 #119."""
-    s = acting(board(civs=("greece", "egypt", "inca")), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "army", "E19")
-    inca_fort = building(s, 2, "fort", "E19")
+    s = position("""
+        game greece,egypt,inca scarcity seed=1
+        round 3
+        card-in-play attack
+        pending attack greece green=no
+        [board]
+        E20: greece air
+        E19: egypt army inca fort#b9
+        [greece]
+        set-aside town=2 fort=2 factory=1
+        bonuses cb1-military
+        turns 2
+        [egypt]
+        set-aside town=2 fort=1 factory=2
+        bonuses cb1-military-3p
+        turns 2
+        [inca]
+        set-aside town=1 fort=2 factory=2
+        turns 2
+    """)
+    inca_fort = "b9"
     events = battle_events(s, "attack E19 with air@E20")
     b = began(events).battle
     assert (b.defender, b.defence_power) == (EGYPT, 3)
@@ -264,17 +273,14 @@ def test_a_hex_with_only_buildings_is_defended_by_their_power():
 def test_one_die_per_point_of_power_and_the_cap():
     """Each side rolls one special die per point of power (B28); the `dice_cap` option limits
     it; the rolls are in the event with the generator's new position; A14 #123."""
-    s = acting(board(), "attack", green=True)
-    for h in ("E20", "F18"):
-        unit(s, GREECE, "army", h)
-    unit(s, GREECE, "air", "E20")
-    unit(s, EGYPT, "army", "E19")
+    pieces = "E20: greece army air\nF18: greece army\nE19: egypt army"
+    s = on_board(pieces, "attack", green=True)
     text = "attack E19 with army@E20,air@E20,army@F18"
     first = began(battle_events(s, text))
     assert len(first.battle.attack_pips) == 8 and len(first.battle.defence_pips) == 3
     assert set(first.battle.attack_pips) <= {0, 1, 2} and first.rng != s.rng
     assert began(battle_events(s, text)) == first  # deciding again never re-rolls differently
-    options(s, dice_cap=4)
+    s = on_board(pieces, "attack", green=True, options="options dice_cap=4")
     assert len(began(battle_events(s, text)).battle.attack_pips) == 4
 
 
@@ -309,10 +315,13 @@ def test_a_tie_goes_to_the_defender_and_damage_is_exchanged():
 
 def test_option_failed_attack_hurts_only_the_attacker():
     """Option `failed_attack_damage = "attacker"`: a failed attack costs the defender nothing (B30)."""
-    s = acting(board(failed_attack_damage="attacker"), "attack")
-    air = unit(s, GREECE, "air", "E20")
-    army = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0), (0, 1, 0))
+    s = on_board(
+        "E20: greece air#u1\nE19: egypt army#u2",
+        "attack",
+        options="options failed_attack_damage=attacker",
+        rng=rolls((1, 0), (0, 1, 0)),
+    )
+    air, army = "u1", "u2"
     s = run(s, "attack E19 with air@E20")
     assert army in s.units and air not in s.units
 
@@ -320,10 +329,8 @@ def test_option_failed_attack_hurts_only_the_attacker():
 def test_rounding_up_a_lone_army_dies_to_one_damage():
     """Damage rounds up: 1 pip kills a lone army of power 3 [l.347 (B32)]; the winner's army
     moves in; killed units go back to the supply [l.345]; A14 #126-#129."""
-    s = acting(board(), "attack")
-    mine = unit(s, GREECE, "army", "E20")
-    theirs = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0, 0), (0, 0, 0))
+    s = on_board("E20: greece army#u1\nE19: egypt army#u2", "attack", rng=rolls((1, 0, 0), (0, 0, 0)))
+    mine, theirs = "u1", "u2"
     supply = s.players[EGYPT].supply["army"]
     s = run(s, "attack E19 with army@E20")
     assert theirs not in s.units and s.players[EGYPT].supply["army"] == supply + 1
@@ -334,13 +341,8 @@ def test_the_defender_chooses_a_minimal_set():
     """The owner picks pieces worth at least the damage with none to spare (B32): 2 damage on
     fort 2, town 1 and army 3 may fall on the fort or the army, not the town or fort+town
     [l.345-349]; A14 #126-#127."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    fort = building(s, EGYPT, "fort", "E19")
-    building(s, EGYPT, "town", "E19")
-    army = unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 1, 0, 0), (0,) * 6)
+    s = on_board("E20: greece air air\nE19: egypt fort#b1 town army#u2", "attack", rng=rolls((1, 1, 0, 0), (0,) * 6))
+    fort, army = "b1", "u2"
     s = run(s, "attack E19 with air@E20,air@E20")
     assert s.pending == pd.AssignDamage(EGYPT, damage=2, side="defender")
     assert {c.pieces for c in legal_commands(s)} == {
@@ -470,11 +472,8 @@ def test_units_with_no_retreat_die():
 
 def test_no_retreat_when_the_attacker_has_no_units_left():
     """If no attacker survives, nobody moves in and the defender stays [l.361]; A14 #134."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    building(s, EGYPT, "fort", "E19")
-    w = unit(s, EGYPT, "worker", "E19")
-    rig(s, (2, 0, 0), (1, 0))
+    s = on_board("E20: greece army\nE19: egypt fort w#u1", "attack", rng=rolls((2, 0, 0), (1, 0)))
+    w = "u1"
     s = run(s, "attack E19 with army@E20")
     assert s.battles[-1].attacker_won and at(s, "E20") == [] and s.units[w].hex == "E19"
 
@@ -482,11 +481,8 @@ def test_no_retreat_when_the_attacker_has_no_units_left():
 def test_buildings_stay_but_cannot_be_used_while_held():
     """Undamaged buildings stay but cannot be used while another player holds the hex; damaged
     ones stay damaged [l.359-361]; A14 #133."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    town = building(s, EGYPT, "town", "E19")
-    unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 1, 0), (0, 0, 0, 0))
+    s = on_board("E20: greece army\nE19: egypt town#b1 army", "attack", rng=rolls((1, 1, 0), (0, 0, 0, 0)))
+    town = "b1"
     s = run(s, "attack E19 with army@E20")
     assert s.buildings[town].hex == "E19" and not s.buildings[town].damaged
     assert at(s, "E19") == ["army"] and not building_usable(s, s.buildings[town])
@@ -496,15 +492,21 @@ def test_buildings_stay_but_cannot_be_used_while_held():
 def test_the_solo_ai_loses_buildings_instead_of_having_them_damaged():
     """In the solo game an AI building that would be damaged is destroyed and goes back to the
     AI's supply [Solo, l.450, l.510]; A14 #135."""
-    s = board()
-    from msgspec.structs import replace
-
-    s.config = replace(s.config, solo="easy")  # Greece, seat 0, is the AI
-    s = acting(s, "attack", seat=EGYPT)
-    unit(s, EGYPT, "air", "E20")
-    fort = building(s, GREECE, "fort", "E19")
+    s = position(f"""
+        game greece,egypt abundance seed=1 solo=easy ai-seat=greece
+        round 3
+        current egypt
+        card-in-play attack
+        pending attack egypt green=no
+        rng {rolls((1, 1), (0, 0))}
+        [board]
+        E20: egypt air
+        E19: greece fort#b1
+        [egypt]
+        bonuses cb1-military-3p
+    """)
+    fort = "b1"
     supply = s.players[GREECE].supply["fort"]
-    rig(s, (1, 1), (0, 0))
     s = run(s, "attack E19 with air@E20")
     assert fort not in s.buildings and s.players[GREECE].supply["fort"] == supply + 1
 
@@ -513,12 +515,16 @@ def test_the_solo_ai_loses_buildings_instead_of_having_them_damaged():
 def test_a_ferry_at_sea_is_attacked_through_its_passengers_and_retreats_as_one():
     """Attacking a ferry means attacking the units aboard (army 1, worker 0); a ferry with
     passengers retreats as one to a free water hex (B34, B35)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "navy", "E21")
-    f = ferry(s, "F20")
-    army = unit(s, EGYPT, "army", "F20", ferry=f)
-    w = unit(s, EGYPT, "worker", "F20", ferry=f)
-    rig(s, (2, 0, 0), (0,))
+    s = on_board(
+        """
+        E21: greece navy
+        ferry#ferry9 F20 by greece
+        F20: egypt army#u1@ferry9 w#u2@ferry9
+    """,
+        "attack",
+        rng=rolls((2, 0, 0), (0,)),
+    )
+    f, army, w = "ferry9", "u1", "u2"
     events = battle_events(s, "attack F20 with navy@E21")
     assert began(events).battle.defence_power == 1
     s = fold(s, events)
@@ -531,22 +537,29 @@ def test_a_ferry_at_sea_is_attacked_through_its_passengers_and_retreats_as_one()
 
 def test_a_trapped_ferry_loses_its_passengers_and_stays():
     """A ferry with passengers and no free water hex next to it: the passengers die and the
-    ferry stays, empty (B34)."""
-    s = acting(board(), "attack", green=True)
-    f = ferry(s, "F20")
-    w = unit(s, EGYPT, "worker", "F20", ferry=f)
-    for h in ("E21", "E21", "F21", "G20", "G21"):
-        unit(s, GREECE, "navy", h)
-    rig(s, (1, 0, 0), ())
+    ferry stays, empty (B34). Greece has three navies [Components, l.93-99], so air forces
+    close the last two ways out; the second navy on E21 keeps it closed once the first moves in."""
+    s = on_board(
+        """
+        ferry#ferry9 F20 by greece
+        F20: egypt w#u1@ferry9
+        E21: greece navy navy
+        F21: greece navy
+        G20: greece air
+        G21: greece air
+    """,
+        "attack",
+        green=True,
+        rng=rolls((1, 0, 0), ()),
+    )
+    f, w = "ferry9", "u1"
     s = run(s, "attack F20 with navy@E21")
     assert w not in s.units and s.ferries[f].water == "F20" and at(s, "F20") == ["navy"]
 
 
 def test_an_empty_ferry_does_not_block():
     """An empty ferry belongs to nobody and blocks nothing (B35)."""
-    s = acting(board(), "movement")
-    unit(s, GREECE, "navy", "E21")
-    ferry(s, "F20")
+    s = on_board("E21: greece navy\nferry F20 by greece", "movement")
     s = run(s, "move navy E21 F20")
     assert at(s, "F20") == ["navy"]
 
@@ -555,10 +568,7 @@ def test_an_empty_ferry_does_not_block():
 def test_the_battle_log_feeds_battle_quests():
     """Each battle is recorded: who attacked whom, where, the rolls, the losses, the outcome;
     battle quests count them (B26)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "army", "E20")
-    unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 0, 0), (0, 0, 0))
+    s = on_board("E20: greece army\nE19: egypt army", "attack", rng=rolls((1, 0, 0), (0, 0, 0)))
     s = run(s, "attack E19 with army@E20")
     r = s.battles[-1]
     assert (r.round, r.attacker, r.defender, r.target, r.origins) == (3, GREECE, EGYPT, "E19", ("E20",))
@@ -573,21 +583,15 @@ def test_the_battle_log_feeds_battle_quests():
 def test_land_units_retreat_over_rivers_only_by_bridge():
     """Land units retreat only to neighbouring land, across a river only by a bridge [l.359]:
     without the bridge to D19 the workers' one way out is E19, taken automatically."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "F20")
-    w = unit(s, EGYPT, "worker", "E20")
-    rig(s, (1, 0), ())
+    s, w = on_board("F20: greece air\nE20: egypt w#u1", "attack", rng=rolls((1, 0), ())), "u1"
     s = run(s, "attack E20 with air@F20")
     assert s.units[w].hex == "E19" and s.battle is None
 
 
 def test_navies_retreat_over_water():
     """A navy retreats to a neighbouring free water hex, never onto land (B34)."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    navy = unit(s, EGYPT, "navy", "F20")
-    unit(s, EGYPT, "air", "F20")
-    rig(s, (1, 1), (0,) * 5)
+    s = on_board("E20: greece air\nF20: egypt navy#u1 air", "attack", rng=rolls((1, 1), (0,) * 5))
+    navy = "u1"
     s = run(s, "attack F20 with air@E20", "damage air@F20")
     assert s.pending == pd.Retreat(EGYPT)
     assert {c.hex for c in legal_commands(s)} == {"E21", "F21", "G20", "G21"}
@@ -601,12 +605,7 @@ def test_battle_prompts_and_notation():
     from monuments_tui.rules import format_command
     from monuments_tui.rules.describe import describe_pending
 
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    building(s, EGYPT, "fort", "E19")
-    unit(s, EGYPT, "army", "E19")
-    rig(s, (1, 1, 0, 0), (0,) * 5)
+    s = on_board("E20: greece air air\nE19: egypt fort army", "attack", rng=rolls((1, 1, 0, 0), (0,) * 5))
     s = run(s, "attack E19 with air@E20,air@E20")
     assert describe_pending(s) == "Egypt: choose the pieces on E19 that take 2 battle damage (defender)"
     c = parse_command("retreat D19 w@E20,army@E20")
@@ -615,34 +614,58 @@ def test_battle_prompts_and_notation():
 
 
 def _crowd(seed):
-    """A crowded Europe and Africa: random units, buildings, navies and loaded ferries."""
+    """A crowded Europe and Africa: random units, buildings, navies and loaded ferries,
+    written as a position (each seat's pieces drawn from its supply while any are left)."""
     import random
 
     from monuments_tui.rules.board import load_board
-    from monuments_tui.rules.queries import layout, owners_at
+    from monuments_tui.rules.queries import layout
 
     rnd = random.Random(seed)
-    s = board(retreat=rnd.choice(["together", "each"]), failed_attack_damage=rnd.choice(["both", "attacker"]))
-    lay, b = layout(s), load_board()
+    rules = (
+        f"options retreat={rnd.choice(['together', 'each'])} failed_attack_damage={rnd.choice(['both', 'attacker'])}"
+    )
+    deal = on_board("", options=rules)
+    lay, b = layout(deal), load_board()
+    supply = [dict(p.supply) for p in deal.players]
+    civs = [p.civ for p in deal.players]
+    ids = iter(range(deal.next_id, 10_000))
+    lines: list[str] = []
+
+    def take(owner, kind):
+        if supply[owner].get(kind, 0) <= 0:
+            return False
+        supply[owner][kind] -= 1
+        return True
+
     region = sorted(h for h in lay.land if b.hex(h).region in ("europe", "africa"))
     for h in region:
         owner = rnd.randrange(2)
+        pieces = []
         for _ in range(rnd.randint(0, 3)):
             kind = rnd.choice(["worker", "worker", "army", "air"])
-            if s.players[owner].supply.get(kind, 0) > 0:
-                unit(s, owner, kind, h, weapon=kind == "worker" and rnd.random() < 0.5)
+            if take(owner, kind):
+                armed = kind == "worker" and rnd.random() < 0.5
+                pieces.append(f"{'ws' if armed else 'w' if kind == 'worker' else kind}#u{next(ids)}")
         for kind in ("fort", "town"):
-            if rnd.random() < 0.25 and s.players[owner].supply.get(kind, 0) > 0:
-                building(s, owner, kind, h)
+            if rnd.random() < 0.25 and take(owner, kind):
+                pieces.append(f"{kind}#b{next(ids)}")
+        if pieces:
+            lines.append(f"{h}: {civs[owner]} {' '.join(pieces)}")
+    held = {line.split(":")[0]: civs.index(line.split()[1]) for line in lines}
     for h in sorted({n for r in region for n in b.neighbours(r) if n in lay.water}):
         owner = rnd.randrange(2)
-        if rnd.random() < 0.3 and not owners_at(s, h) - {owner} and s.players[owner].supply["navy"] > 0:
-            unit(s, owner, "navy", h)
-        elif rnd.random() < 0.2 and not owners_at(s, h) - {owner}:
-            f = ferry(s, h)
-            for kind in rnd.sample(["worker", "army"], rnd.randint(1, 2)):
-                unit(s, owner, kind, h, ferry=f)
-    return s, rnd
+        if rnd.random() < 0.3 and held.get(h, owner) == owner and take(owner, "navy"):
+            lines.append(f"{h}: {civs[owner]} navy#u{next(ids)}")
+            held[h] = owner
+        elif rnd.random() < 0.2 and held.get(h, owner) == owner:
+            f = f"ferry{next(ids)}"
+            lines.append(f"ferry#{f} {h} by greece")
+            crew = rnd.sample(["worker", "army"], rnd.randint(1, 2))
+            aboard = [f"{'w' if kind == 'worker' else kind}#u{next(ids)}@{f}" for kind in crew if take(owner, kind)]
+            lines += [f"{h}: {civs[owner]} {' '.join(aboard)}"] if aboard else []
+            held[h] = owner
+    return on_board("\n".join(lines), options=rules), rnd
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -668,12 +691,9 @@ def test_random_battles_keep_the_rules(seed):
 def test_two_workers_lost_together_never_pass_a_horse_to_each_other():
     """Losses are taken one after another: a horse passes to a surviving worker on the hex or
     back to its owner's hand (B21), never to a worker lost in the same battle [l.345]."""
-    s = acting(board(), "attack")
-    unit(s, GREECE, "air", "E20")
-    unit(s, GREECE, "air", "E20")
-    riders = [unit(s, EGYPT, "worker", "E19", weapon=True, horse=True), unit(s, EGYPT, "worker", "E19", weapon=True)]
+    s = on_board("E20: greece air air\nE19: egypt wsh#u1 ws#u2", "attack", rng=rolls((1, 1, 0, 0), (0, 0)))
+    riders = ["u1", "u2"]
     horses = s.players[EGYPT].tokens.get("horses", 0)
-    rig(s, (1, 1, 0, 0), (0, 0))
     s = run(s, "attack E19 with air@E20,air@E20")  # 2 damage: only both workers will do
     assert s.battle.defender_losses == ("wsh@E19", "ws@E19")
     assert not any(r in s.units for r in riders)
