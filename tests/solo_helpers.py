@@ -24,17 +24,47 @@ def solo(level: str = "easy", seed: int = 1, civs=("greece", "egypt"), **options
     return s
 
 
-def ai_position(draw: str, board: str, level: str = "easy") -> GameState:
-    """Round 1 of a solo game of Greece (the AI) v Egypt, the AI to draw `draw`, with
-    `board` (lines of the [board] section, docs/positions.md) and nothing else on the board."""
-    return position(f"""
-        game greece,egypt abundance seed=1 solo={level} ai-seat=greece
+def ai_position(
+    draw: str, board: str, level: str = "easy", *, civs: tuple[str, str] = ("greece", "egypt"), sections: str = ""
+) -> GameState:
+    """Round 1 of a solo game of `civs` (the AI first), the AI to draw `draw` (its `ai` line
+    may go on: `"monument discard=quest"`), with `board` (lines of the [board] section,
+    docs/positions.md) and nothing else on the board; `sections` follow (`[greece]` ...)."""
+    return position(
+        f"""
+        game {",".join(civs)} abundance seed=1 solo={level} ai-seat={civs[0]}
         round 1
-        pending ai_turn greece
+        pending ai_turn {civs[0]}
         ai difficulty={level} draw={draw}
         [board]
-        {board}
-    """)
+        """,
+        board,
+        sections,
+    )
+
+
+PLAYER = """
+    H19: egypt w w w
+    A12: 2metal
+"""
+"""What Egypt, the player, holds once the solo set-up is done (seed 1): 3 workers on its
+monument hex, its 2 starting metal on A12."""
+
+BRIDGES_AND_FERRIES = """
+    bridge#B80 D19-E20 by greece
+    bridge#B81 D18-E19 by greece
+    ferry#ferry80 D20 docked E20 by greece
+    ferry#ferry81 D20 docked E20 by greece
+"""
+"""The AI's 2 bridges (over Europe's rivers) and 2 ferries, the ones Special builds first."""
+
+
+def blank(board: str = "", draw: str = "movement", level: str = "easy", greece: str = "") -> GameState:
+    """The AI (Greece) with only `board` on the board beside the player's set-up pieces (PLAYER),
+    each side holding its starting quest; `greece` more lines of the AI's section."""
+    return ai_position(
+        draw, board + PLAYER, level, sections=f"[greece]\nquests qs-wood\n{greece}\n[egypt]\nquests qs-land"
+    )
 
 
 def ai_turn(state: GameState) -> tuple[GameState, list[ev.Event]]:
