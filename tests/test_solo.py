@@ -27,8 +27,8 @@ from monuments_tui.rules.queries import controlled_land, resource_totals, units_
 from monuments_tui.rules.solo import deck
 from monuments_tui.rules.solo.tables import ai_layer, difficulty, load_solo
 from monuments_tui.rules.state import Bridge, Building, copy_state
-from tests.helpers import put_resources as resources, put_units as place, run
-from tests.solo_helpers import AI, HUMAN, ai_position, ai_turn, clear_ai, narration, solo, with_deck
+from tests.helpers import position, put_resources as resources, put_units as place, run
+from tests.solo_helpers import AI, HUMAN, PLAYER, ai_position, ai_turn, clear_ai, narration, solo, with_deck
 
 
 # -- set-up [Solo set-up, l.432-446] -----------------------------------------------------------
@@ -81,12 +81,17 @@ def test_only_the_ai_answers_its_seat():
 
 def test_player_restrictions():
     """l.450, l.516: in solo the player may not upgrade Draw quest cards."""
-    s = solo()
-    s, _ = ai_turn(s)
-    s = copy_state(s)
-    s.players[HUMAN].turns = 2
-    s = resources(s, "H18", sheep=2, food=2)
-    s = place(s, HUMAN, "H18")
+    s = position(
+        """
+        game greece,egypt abundance seed=1 solo=easy ai-seat=greece
+        round 1
+        current egypt
+        [board]
+        H18: egypt w 2sheep 2food
+        """,
+        PLAYER,
+        "[egypt]\nturns 2\nquests qs-land",
+    )
     s = run(s, "play upgrade")
     with pytest.raises(RuleViolation, match="solo"):
         decide(s, parse_command("upgrade quest"))
@@ -115,8 +120,7 @@ def test_reshuffle_never_leaves_a_reshuffle_card_on_top():
     for seed in range(200):
         new, _, _ = deck.full_reshuffle(s, AI, ai, seed)
         assert new.draw[0] != "monument" and sorted(new.draw) == sorted(AI_CARD_IDS)
-    done = copy_state(s)
-    done.players[AI].green = ["movement", "production", "population", "special"]
+    done = ai_position("movement", PLAYER, sections="[greece]\ngreen movement production population special")
     tops = {deck.full_reshuffle(done, AI, ai, seed)[0].draw[0] for seed in range(200)}
     assert "upgrade" not in tops and "monument" not in tops
     assert "upgrade" in {deck.full_reshuffle(s, AI, ai, seed)[0].draw[0] for seed in range(200)}
@@ -146,8 +150,14 @@ def test_set_aside_and_shuffled_back():
     assert any(isinstance(e, ev.QuestsKept) for e in events)  # drew the next card at once
     new, _, notes = deck.full_reshuffle(s, AI, s.ai, 7)
     assert new.set_aside == ["build"]  # still every building out
-    s.players[AI].supply["fort"] = 1
-    del s.buildings["bfort0"]
+    s = ai_position(
+        "quest set_aside=build",
+        """
+        E19: greece town#btown0 factory#bfactory0
+        E20: greece town#btown1 fort#bfort1 factory#bfactory1
+        F18: greece town#btown2 fort#bfort2 factory#bfactory2
+    """,
+    )  # the same, once the fort on E19 is off the board again
     new, _, notes = deck.full_reshuffle(s, AI, s.ai, 7)
     assert "build" in new.draw and new.set_aside == []
     # Upgrade's draw-pile-only reshuffle never brings it back (B80).
@@ -204,11 +214,16 @@ def test_production_takes_the_hexes_that_produce_most():
     s, events = ai_turn(s)
     gained = {e.hex: e.n for e in events if isinstance(e, ev.ResourcesGained)}
     assert gained == {"F18": 3, "E19": 2}
-    s = copy_state(s)
-    s.players[AI].green = ["production"]
-    s.current = AI
-    s.pending = AiTurn(AI)
-    s, events = ai_turn(with_deck(s, ["production"]))
+    s = ai_position(
+        "production",
+        """
+        E19: greece w w
+        E20: greece w
+        F18: greece w factory
+    """,
+        sections="[greece]\ngreen production",
+    )
+    s, events = ai_turn(s)
     assert len([e for e in events if isinstance(e, ev.ResourcesGained)]) == 3
 
 
