@@ -287,17 +287,12 @@ def test_upgrade_order_and_second_command():
 def test_build_a_building():
     """l.506-510: no building: a town (prefer a hex with 2 workers); otherwise a D6 roll
     (1-3 town, 4-5 fort, 6 factory); any 2 resources; all out: set aside."""
-    s = clear_ai(solo())
-    s = place(s, AI, "E19", 2)
-    s = place(s, AI, "E20")
-    s = resources(s, "E20", metal=2)
-    s, events = ai_turn(with_deck(s, ["build"]))
+    s = ai_position("build", "E19: greece w w\nE20: greece w 2metal" + PLAYER)
+    s, events = ai_turn(s)
     [b] = [e.building for e in events if isinstance(e, ev.BuildingPlaced)]
     assert (b.kind, b.hex) == ("town", "E19")
-    s = resources(s, "E20", metal=2)
-    s = copy_state(s)
-    s.current, s.pending = AI, AiTurn(AI)
-    s, events = ai_turn(with_deck(s, ["build"]))
+    s = ai_position("build", "E19: greece w w town\nE20: greece w 2metal" + PLAYER)
+    s, events = ai_turn(s)
     [b] = [e.building for e in events if isinstance(e, ev.BuildingPlaced)]
     rolls = [e.value for e in events if isinstance(e, ev.RandomDrawn) and e.purpose == "building_type"]
     assert b.kind == {1: "town", 2: "town", 3: "town", 4: "fort", 5: "fort", 6: "factory"}[rolls[-1]]
@@ -316,22 +311,25 @@ def test_draw_quest_is_unseen_on_the_ai_stack():
 def test_monument_layer_bonus_and_common_discard():
     """l.520-545 (B77, B78): the AI builds by its table paying any resources, discards a random
     common bonus of the level and takes its own bonus; at layer 2, 2 workers in its towns."""
-    s = clear_ai(solo("hard"))
-    for h in ("E19", "E20", "F18"):
-        s = place(s, AI, h)
-    s = resources(s, "E20", metal=2)
-    s, events = ai_turn(with_deck(s, ["monument"]))
+    s = ai_position("monument", "E19: greece w\nE20: greece w 2metal\nF18: greece w" + PLAYER, "hard")
+    s, events = ai_turn(s)
     assert s.players[AI].layers == 1 and not resource_totals(s, AI)
     [taken] = [e for e in events if isinstance(e, ev.CommonBonusTaken)]
     assert taken.seat is None and taken.card in s.removed_cards
     # Layer 2 on Hard: 4 areas, 4 resources, no worker; bonus: 2 workers in the AI's towns.
-    s = place(s, AI, "E18")
-    s = copy_state(s)
-    s.buildings["b90"] = Building("b90", AI, "town", "E19")
-    s.players[AI].supply["town"] -= 1
-    s.bridges["B80"] = Bridge("B80", "E18", "E19", AI)
-    s = resources(s, "E18", wood=4)
-    s.current, s.pending = AI, AiTurn(AI)
+    s = ai_position(
+        "monument",
+        """
+        E18: greece w 4wood
+        E19: greece w town
+        E20: greece w
+        F18: greece w
+        bridge E18-E19 by greece
+    """
+        + PLAYER,
+        "hard",
+        sections="[greece]\nlayers 1",
+    )
     workers = len(units_of(s, AI, "worker"))
     s, events = ai_turn(with_deck(s, ["monument"]))
     assert s.players[AI].layers == 2
@@ -341,15 +339,9 @@ def test_monument_layer_bonus_and_common_discard():
 
 def test_monument_layer_five_takes_a_card_and_ends_the_game():
     """l.543 (B77): at layer 5 the AI takes a random Layer-5 card (its VP count); the round is the last."""
-    s = clear_ai(solo("hard"))
-    s = copy_state(s)
-    s.players[AI].layers = 4
-    for h in ("E19", "E20", "F18", "E18", "D18", "D19", "C18", "C19", "D17", "L22"):
-        s = place(s, AI, h)
-    s = place(s, AI, "E19")
-    s = resources(s, "E20", metal=5)
-    s = resources(s, "E19", wood=5)
-    s, events = ai_turn(with_deck(s, ["monument"]))
+    workers = "\n".join(f"{h}: greece w" for h in ("F18", "E18", "D18", "D19", "C18", "C19", "D17", "L22"))
+    board = f"E19: greece w w 5wood\nE20: greece w 5metal\n{workers}"
+    s, events = ai_turn(ai_position("monument", board + PLAYER, "hard", sections="[greece]\nlayers 4"))
     [taken] = [e for e in events if isinstance(e, ev.CommonBonusTaken)]
     assert taken.seat == AI and taken.level == 5 and s.players[AI].bonuses == [taken.card]
     assert s.final_round and s.current == HUMAN  # the player still has the last turn
