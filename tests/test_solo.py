@@ -353,43 +353,36 @@ def test_monument_layer_five_takes_a_card_and_ends_the_game():
 
 def test_monument_attacks_only_when_stronger():
     """l.547 (B41): the AI attacks only where the power it commits exceeds the defence."""
-    s = clear_ai(solo())
-    s = place(s, AI, "I20", kind="army")
-    s = place(s, HUMAN, "I19")
-    s = copy_state(s)
-    s.players[HUMAN].turns = 3
-    s, events = ai_turn(with_deck(s, ["monument"]))
+    s = ai_position("monument", "I20: greece army\nI19: egypt w" + PLAYER, sections="[egypt]\nturns 3")
+    s, events = ai_turn(s)
     assert any(isinstance(e, ev.BattleBegan) for e in events)
     [began] = [e.battle for e in events if isinstance(e, ev.BattleBegan)]
     assert began.attack_power > began.defence_power and began.attacker == AI
     # Against a fort and a town (power 3) one army (power 3) does not attack.
-    s2 = clear_ai(solo())
-    s2 = place(s2, AI, "I20", kind="army")
-    s2 = place(s2, HUMAN, "I19")
-    s2 = copy_state(s2)
-    for i, k in enumerate(("fort", "town")):
-        s2.buildings[f"b9{i}"] = Building(f"b9{i}", HUMAN, k, "I19")
-    s2, events = ai_turn(with_deck(s2, ["monument"]))
+    s2 = ai_position("monument", "I20: greece army\nI19: egypt w fort town" + PLAYER)
+    s2, events = ai_turn(s2)
     assert not any(isinstance(e, ev.BattleBegan) for e in events)
     assert "no attack" in narration(events)
 
 
 def test_the_ai_answers_battle_choices():
     """The AI takes its own battle choices (damage, take-over, retreat) with `ai` [l.424]."""
-    base = clear_ai(solo())
-    base = place(base, AI, "I20", kind="army")
-    base = place(base, AI, "I20", weapon=True)
-    base = place(base, HUMAN, "I19", kind="army")
-    base = place(base, HUMAN, "I19", 2, kind="air")
-    base = copy_state(base)
-    base.buildings["b90"] = Building("b90", AI, "fort", "I20")
-    base.players[HUMAN].turns = 3
-    base.players[HUMAN].bonuses.append("cb1-military")
-    base.current, base.pending = HUMAN, ChooseAction(HUMAN)
     ai_choices = 0
     for rng in range(1, 40):
-        s = copy_state(base)
-        s.rng = rng * 7919
+        s = position(
+            f"""
+            game greece,egypt abundance seed=1 solo=easy ai-seat=greece
+            round 1
+            current egypt
+            rng {rng * 7919}
+            [board]
+            I20: greece army ws fort
+            I19: egypt army air air
+            """,
+            PLAYER,
+            "[egypt]\nturns 3\nbonuses cb1-military\nquests qs-land",
+            "set-aside town=2 fort=1 factory=2 navy=3 army=2 air=1",  # the second air force from set-aside
+        )
         s = run(s, "play attack", "attack I20 with army@I19,air@I19,air@I19")
         while s.battle is not None:
             if s.pending.seat == AI:
