@@ -26,9 +26,8 @@ from monuments_tui.rules.pending import AiTurn, ChooseAction
 from monuments_tui.rules.queries import controlled_land, resource_totals, units_of
 from monuments_tui.rules.solo import deck
 from monuments_tui.rules.solo.tables import ai_layer, difficulty, load_solo
-from monuments_tui.rules.state import Bridge, Building, copy_state
-from tests.helpers import position, put_resources as resources, put_units as place, run
-from tests.solo_helpers import AI, HUMAN, PLAYER, ai_position, ai_turn, clear_ai, narration, solo, with_deck
+from tests.helpers import position, run
+from tests.solo_helpers import AI, HUMAN, PLAYER, ai_position, ai_to_play, ai_turn, narration, solo, with_deck
 
 
 # -- set-up [Solo set-up, l.432-446] -----------------------------------------------------------
@@ -274,8 +273,7 @@ def test_upgrade_order_and_second_command():
         order.append(up.card)
         assert resource_totals(s, AI) == before
         assert "reshuffles its draw pile" in narration(events)
-        s = copy_state(s)
-        s.current, s.pending = AI, AiTurn(AI)
+        s = ai_to_play(s)  # the four upgrades in turn: each turn goes on from the last
     assert order == ["movement", "production", "population", "special"]
     s = with_deck(s, ["upgrade", "production"], discard=["quest"])
     s, events = ai_turn(s)
