@@ -15,7 +15,11 @@ from monuments_tui.session import GameSession
 
 
 class Navigation(App[object]):
-    """What the screens ask of the app; `MonumentsApp` gives every one."""
+    """What the screens ask of the app; `MonumentsApp` gives every one.
+
+    The bodies below are never run: `MonumentsApp` overrides each method, and no other
+    subclass exists. They raise so that a subclass that forgot one fails loudly.
+    """
 
     saves_dir: Path
 

@@ -639,3 +639,11 @@ async def test_the_screens_state_is_reactive_and_redraws_what_depends_on_it(tmp_
         await pilot.pause()
         assert "view: Egypt" in screen_text(app)
         assert "Egypt (private)" in str(screen.query_one(QuestsPane).border_title)
+
+
+def test_the_app_gives_every_navigation_the_screens_ask_for():
+    """`Navigation`'s bodies only raise: the app overrides each one."""
+    from monuments_tui.ui.navigation import Navigation
+
+    asked = [name for name, value in vars(Navigation).items() if callable(value)]
+    assert asked and all(getattr(MonumentsApp, name) is not getattr(Navigation, name) for name in asked)
