@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.game_tree import MAIN, GameTree
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.evolve import fold
@@ -38,6 +39,8 @@ class Replay:
         self._timeline = rebuilt.timeline
         self.steps: list[Step] = list(rebuilt.timeline.steps)
         self.taken_back: list[TakenBack] = rebuilt.taken_back
+        self.tree: GameTree = rebuilt.tree or GameTree(self.steps, (), {})
+        """The main line (`steps`), the side lines that undo left, and the notes."""
         # Cumulative turn and round at every position, and where turns and rounds begin.
         first = rebuilt.timeline.initial
         self._turn_at = [sum(p.turns for p in first.players)]  # a game may begin from a position
@@ -112,6 +115,33 @@ class Replay:
     def taken_back_here(self) -> list[TakenBack]:
         """Lines of play that were taken back at the current position."""
         return [t for t in self.taken_back if t.position == self.position]
+
+    def notes_at(self, position: int | None = None, line: int = MAIN) -> tuple[str, ...]:
+        """The notes on `position` (default: the current one) of `line` (MAIN or a side line's number)."""
+        return self.tree.notes_at(line, self.position if position is None else position)
+
+    # -- side lines -------------------------------------------------------------------------------
+    def line_steps(self, line: int = MAIN) -> list[Step]:
+        """Every step from the start to the end of `line`; position i of it follows its first i steps.
+
+        Raises:
+            ValueError: there is no side line `line`.
+        """
+        return self.tree.path(line)
+
+    def state_in(self, line: int, position: int) -> GameState:
+        """The state after the first `position` steps of `line` (folded from the main line where they share it).
+
+        Raises:
+            ValueError: no side line `line`; IndexError: `position` outside 0..len(line_steps(line)).
+        """
+        path = self.tree.path(line)
+        if not 0 <= position <= len(path):
+            raise IndexError(f"position {position} is outside 0..{len(path)}")
+        shared = 0
+        while shared < min(position, len(self.steps)) and path[shared] is self.steps[shared]:
+            shared += 1
+        return fold(self._timeline.state_at(shared), [e for step in path[shared:position] for e in step.events])
 
     # -- moving -----------------------------------------------------------------------------------
     def goto(self, position: int) -> None:

@@ -3,8 +3,8 @@
 Line 1 is a `Header` (format name and version, rules version, the game config with its
 seed and options, the seat controllers, the teaching flag, creation time, title, and for a
 game that began from a position, that position as text). Every
-further line is one record: a command with the events it produced, an undo, a redo, or
-a switch of teaching mode. Records are only ever appended, each one flushed and fsynced
+further line is one record: a command with the events it produced, an undo, a redo,
+a switch of teaching mode or a note. Records are only ever appended, each one flushed and fsynced
 before the caller goes on, so a crash loses at most the record being written.
 
 This module knows the file layout only; whether the recorded commands are legal and
@@ -31,10 +31,11 @@ from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_confi
 from monuments_tui.rules.events import Event, EventAny
 
 FORMAT = "monuments-save"
-VERSION = 2
+VERSION = 3
 """The save-format version this program writes; it reads every version up to this one.
 Version 2 added the header's optional `position`, typed random draws (`RandomDrawn`) and
-the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`."""
+the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`. Version 3
+added note records (`NoteRecord`)."""
 NEW_EVENTS_VERSION = 2
 """From this version on, a save's events are compared byte for byte on load; before it,
 narration and the wording of draws are ignored (`timeline.rules_view`)."""
@@ -204,7 +205,38 @@ class TeachingRecord(Record, frozen=True, tag="teaching"):
     on: bool
 
 
-RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord
+NOTE_MAX = 500
+"""The longest note, in characters: a comment on a position, not a document."""
+
+
+def note_problem(text: str) -> str | None:
+    """What is wrong with `text` as a note, or None. Notes are one line, and the braces that
+    mark them in a text record (`{ ... }`) cannot appear inside one."""
+    if not text.strip():
+        return "a note needs some text, e.g. note move the army first"
+    if len(text) > NOTE_MAX:
+        return f"a note is at most {NOTE_MAX} characters; this one has {len(text)}"
+    if any(ch in text for ch in "{}"):
+        return "a note cannot hold { or }: they mark notes in exported records; use ( ) instead"
+    if any(not ch.isprintable() for ch in text):
+        return "a note is one line of printable text (no line breaks, tabs or control characters)"
+    return None
+
+
+class NoteRecord(Record, frozen=True, tag="note"):
+    """A comment on a position: the one after the command record `after` (0: the start).
+    Format 3. Notes change nothing in the game; they are for people reading it."""
+
+    after: int
+    text: str
+
+    def __post_init__(self) -> None:
+        problem = note_problem(self.text)
+        if problem is not None:
+            raise ValueError(problem)
+
+
+RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord
 
 ENCODER = msgspec.json.Encoder()
 _HEADER_DECODER = msgspec.json.Decoder(Header)
