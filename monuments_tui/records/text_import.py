@@ -94,6 +94,8 @@ def _line_items(line: str, lineno: int, source: str) -> list[Item]:
     while line.startswith("("):
         items.append(Item("open", lineno))
         line = line[1:].lstrip()
+    if not line:
+        return items
     if line.startswith("{"):
         if not line.endswith("}") or line.count("}") != 1:
             raise RecordError(source, lineno, "a note is written on a line of its own: { text }")
