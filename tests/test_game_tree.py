@@ -294,3 +294,24 @@ def test_note_records_hold_their_position(tmp_path):
     play(s, 2)
     record = s.note("  spaced  ")
     assert record == NoteRecord(3, 2, "spaced")
+
+
+def test_a_side_line_goes_on_with_its_moves_played_last_and_holds_the_older_ones_nested(tmp_path):
+    s = new_session(tmp_path, teaching=True)
+    play(s, 12)
+    s.undo()
+    s.undo()
+    older = [x.seq for x in s.redo_line]
+    play_another(s)
+    play(s, 1)
+    later = [x.seq for x in s.history()[10:]]
+    for _ in range(4):
+        s.undo()
+    play_another(s)  # all of it is now a side line leaving after step 8
+    tree = s.tree()
+    outer, inner = tree.variations
+    assert (outer.parent, outer.start, [x.seq for x in outer.steps][2:]) == (MAIN, 8, later)
+    assert (inner.parent, inner.start, [x.seq for x in inner.steps]) == (outer.number, 10, older)
+    assert tree.all_in(1) == [outer, inner]
+    s.close()
+    assert shape(Replay.open(round_trip(tmp_path, s.path)).tree) == shape(tree)
