@@ -18,12 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from monuments_tui.saves import ENCODER, CmdRecord, NoteRecord, RecordAny, RedoRecord, UndoRecord
-
-if TYPE_CHECKING:
-    from monuments_tui.timeline import Step
+from monuments_tui.timeline import Step
 
 MAIN = 0
 """The number of the main line; variations are 1, 2, 3..."""

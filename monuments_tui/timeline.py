@@ -14,7 +14,6 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui.game_tree import GameTree, build_tree
 from monuments_tui.narration import draw_text
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command, CommandAny
@@ -257,9 +256,7 @@ class Rebuilt(msgspec.Struct):
     teaching: bool
     taken_back: list[TakenBack]
     by_seq: dict[int, Step] = {}
-    """The Step of every command record, on the line of play or not, by its `seq`."""
-    tree: GameTree | None = None
-    """The main line and the side lines (`game_tree`); None for a game with no records yet."""
+    """The Step of every command record, on the line of play or not, by its `seq` (for `game_tree`)."""
 
 
 def _short(data: bytes, limit: int = 240) -> str:
@@ -335,7 +332,7 @@ def rebuild(
     if timeline.redo_stack:
         taken_back.append(TakenBack(len(timeline.steps), tuple(timeline.redo_stack[::-1])))
     taken_back.sort(key=lambda t: t.position)
-    return Rebuilt(timeline, teaching, taken_back, by_seq, build_tree(records, by_seq))
+    return Rebuilt(timeline, teaching, taken_back, by_seq)
 
 
 def rules_view(events: Iterable[ev.Event]) -> list[bytes]:
