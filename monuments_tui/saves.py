@@ -209,31 +209,22 @@ NOTE_MAX = 500
 """The longest note, in characters: a comment on a position, not a document."""
 
 
-def note_problem(text: str) -> str | None:
-    """What is wrong with `text` as a note, or None. Notes are one line, and the braces that
-    mark them in a text record (`{ ... }`) cannot appear inside one."""
-    if not text.strip():
-        return "a note needs some text, e.g. note move the army first"
-    if len(text) > NOTE_MAX:
-        return f"a note is at most {NOTE_MAX} characters; this one has {len(text)}"
-    if any(ch in text for ch in "{}"):
-        return "a note cannot hold { or }: they mark notes in exported records; use ( ) instead"
-    if any(not ch.isprintable() for ch in text):
-        return "a note is one line of printable text (no line breaks, tabs or control characters)"
-    return None
-
-
 class NoteRecord(Record, frozen=True, tag="note"):
-    """A comment on a position: the one after the command record `after` (0: the start).
-    Format 3. Notes change nothing in the game; they are for people reading it."""
+    """Format 3: a comment on the position after command record `after` (0: the start), one line
+    without the braces that mark notes in a text record (`{ ... }`). It changes nothing in the game."""
 
     after: int
     text: str
 
     def __post_init__(self) -> None:
-        problem = note_problem(self.text)
-        if problem is not None:
-            raise ValueError(problem)
+        for bad, why in (
+            (not self.text.strip(), "a note needs some text, e.g. note move the army first"),
+            (len(self.text) > NOTE_MAX, f"a note is at most {NOTE_MAX} characters; this one has {len(self.text)}"),
+            ("{" in self.text or "}" in self.text, "a note cannot hold { or }, which mark notes in records; use ( )"),
+            (not self.text.isprintable(), "a note is one line of printable text (no line breaks, tabs or controls)"),
+        ):
+            if bad:
+                raise ValueError(why)
 
 
 RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord
