@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="write a saved game as a readable record")
     export.add_argument("file", help="a save (.jsonl)")
     export.add_argument("--format", choices=("text", "json"), default="text")
+    export.add_argument(
+        "--main-line", action="store_true", help="the main line only: no side lines or notes (text format)"
+    )
     imp = sub.add_parser("import", help="rebuild a save from a text record")
     imp.add_argument("record", help="a text record, as written by export")
     imp.add_argument("--out", metavar="FILE", help="the save to write (default: a new file in the saves folder)")
@@ -141,7 +144,7 @@ def run_records(args: argparse.Namespace) -> int:
             if args.format == "json":
                 print(json.dumps(records.export_json(args.file), indent=2, ensure_ascii=False))
             else:
-                sys.stdout.write(records.export_text(args.file))
+                sys.stdout.write(records.export_text(args.file, main_line=args.main_line))
             return 0
         if args.command == "import":
             saves_dir = Path(args.saves) if args.saves else None

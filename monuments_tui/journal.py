@@ -27,6 +27,7 @@ from monuments_tui.saves import (
     RecordAny,
     SaveError,
     as_saved,
+    default_saves_dir,
     encode_header,
     encode_line,
     now_iso,
@@ -204,6 +205,25 @@ def write_game(
             return write_new_file(path, data)
         except FileExistsError:
             continue  # another process took the name between the check and the link
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
+
+
+def create_journal(header: Header, records: Iterable[RecordAny], path: Path | None, saves_dir: Path | None) -> Journal:
+    """A new save holding `records`, locked: at `path`, else named after the game in `saves_dir`
+    (default: `default_saves_dir()`).
+
+    Raises:
+        FileExistsError: `path` is given and taken; NotADirectoryError: the folder is a file.
+    """
+    if path is not None:
+        return Journal.create(Path(path), header, records)
+    records = list(records)
+    directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())
+    for candidate in free_paths(directory, save_name(header.config)):
+        try:
+            return Journal.create(candidate, header, records)
+        except FileExistsError:
+            continue  # another process took (or is taking) the name between the check and the create
     raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
 
 

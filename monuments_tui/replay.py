@@ -10,16 +10,18 @@ Opening a replay never writes to the file.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
 
+from monuments_tui.game_tree import MAIN, GameTree, build_tree
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import visible_state
-from monuments_tui.saves import Header, now_iso
+from monuments_tui.saves import Header, RecordAny, now_iso
 from monuments_tui.session import GameSession
 from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
 
@@ -27,7 +29,14 @@ from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
 class Replay:
     """A cursor over a game's line of play. See docs/session.md."""
 
-    def __init__(self, header: Header, rebuilt: Rebuilt, path: Path | None, warnings: list[str]):
+    def __init__(
+        self,
+        header: Header,
+        rebuilt: Rebuilt,
+        path: Path | None,
+        warnings: list[str],
+        records: Sequence[RecordAny] = (),
+    ):
         self.header = header
         self.config: GameConfig = header.config
         self.seats: tuple[str, ...] = header.seats
@@ -38,6 +47,8 @@ class Replay:
         self._timeline = rebuilt.timeline
         self.steps: list[Step] = list(rebuilt.timeline.steps)
         self.taken_back: list[TakenBack] = rebuilt.taken_back
+        self.tree: GameTree = build_tree(records, rebuilt.by_seq) if records else GameTree(self.steps, (), {})
+        """The main line (`steps`), the side lines that undo left, and the notes (from `records`)."""
         # Cumulative turn and round at every position, and where turns and rounds begin.
         first = rebuilt.timeline.initial
         self._turn_at = [sum(p.turns for p in first.players)]  # a game may begin from a position
@@ -67,13 +78,14 @@ class Replay:
             SaveError: naming the file and the first line at fault.
         """
         save, rebuilt = load_save(path)
-        return cls(save.header, rebuilt, save.path, list(save.warnings))
+        return cls(save.header, rebuilt, save.path, list(save.warnings), save.records)
 
     @classmethod
     def of(cls, session: GameSession) -> Replay:
         """A replay of a live session's journal (read from memory, not from the file)."""
-        rebuilt = rebuild(session.header, session.records(), session.path or "<memory>", validate=False)
-        return cls(session.header, rebuilt, session.path, [])
+        records = session.records()
+        rebuilt = rebuild(session.header, records, session.path or "<memory>", validate=False)
+        return cls(session.header, rebuilt, session.path, [], records)
 
     # -- where we are ---------------------------------------------------------------------------
     @property
@@ -112,6 +124,33 @@ class Replay:
     def taken_back_here(self) -> list[TakenBack]:
         """Lines of play that were taken back at the current position."""
         return [t for t in self.taken_back if t.position == self.position]
+
+    def notes_at(self, position: int | None = None, line: int = MAIN) -> tuple[str, ...]:
+        """The notes on `position` (default: the current one) of `line` (MAIN or a side line's number)."""
+        return self.tree.notes_at(line, self.position if position is None else position)
+
+    # -- side lines -------------------------------------------------------------------------------
+    def line_steps(self, line: int = MAIN) -> list[Step]:
+        """Every step from the start to the end of `line`; position i of it follows its first i steps.
+
+        Raises:
+            ValueError: there is no side line `line`.
+        """
+        return self.tree.path(line)
+
+    def state_in(self, line: int, position: int) -> GameState:
+        """The state after the first `position` steps of `line` (folded from the main line where they share it).
+
+        Raises:
+            ValueError: no side line `line`; IndexError: `position` outside 0..len(line_steps(line)).
+        """
+        path = self.tree.path(line)
+        if not 0 <= position <= len(path):
+            raise IndexError(f"position {position} is outside 0..{len(path)}")
+        shared = 0
+        while shared < min(position, len(self.steps)) and path[shared] is self.steps[shared]:
+            shared += 1
+        return fold(self._timeline.state_at(shared), [e for step in path[shared:position] for e in step.events])
 
     # -- moving -----------------------------------------------------------------------------------
     def goto(self, position: int) -> None:

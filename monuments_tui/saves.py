@@ -3,8 +3,8 @@
 Line 1 is a `Header` (format name and version, rules version, the game config with its
 seed and options, the seat controllers, the teaching flag, creation time, title, and for a
 game that began from a position, that position as text). Every
-further line is one record: a command with the events it produced, an undo, a redo, or
-a switch of teaching mode. Records are only ever appended, each one flushed and fsynced
+further line is one record: a command with the events it produced, an undo, a redo,
+a switch of teaching mode or a note. Records are only ever appended, each one flushed and fsynced
 before the caller goes on, so a crash loses at most the record being written.
 
 This module knows the file layout only; whether the recorded commands are legal and
@@ -31,10 +31,11 @@ from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_confi
 from monuments_tui.rules.events import Event, EventAny
 
 FORMAT = "monuments-save"
-VERSION = 2
+VERSION = 3
 """The save-format version this program writes; it reads every version up to this one.
 Version 2 added the header's optional `position`, typed random draws (`RandomDrawn`) and
-the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`."""
+the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`. Version 3
+added note records (`NoteRecord`)."""
 NEW_EVENTS_VERSION = 2
 """From this version on, a save's events are compared byte for byte on load; before it,
 narration and the wording of draws are ignored (`timeline.rules_view`)."""
@@ -204,7 +205,29 @@ class TeachingRecord(Record, frozen=True, tag="teaching"):
     on: bool
 
 
-RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord
+NOTE_MAX = 500
+"""The longest note, in characters: a comment on a position, not a document."""
+
+
+class NoteRecord(Record, frozen=True, tag="note"):
+    """Format 3: a comment on the position after command record `after` (0: the start), one line
+    without the braces that mark notes in a text record (`{ ... }`). It changes nothing in the game."""
+
+    after: int
+    text: str
+
+    def __post_init__(self) -> None:
+        for bad, why in (
+            (not self.text.strip(), "a note needs some text, e.g. note move the army first"),
+            (len(self.text) > NOTE_MAX, f"a note is at most {NOTE_MAX} characters; this one has {len(self.text)}"),
+            ("{" in self.text or "}" in self.text, "a note cannot hold { or }, which mark notes in records; use ( )"),
+            (not self.text.isprintable(), "a note is one line of printable text (no line breaks, tabs or controls)"),
+        ):
+            if bad:
+                raise ValueError(why)
+
+
+RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord
 
 ENCODER = msgspec.json.Encoder()
 _HEADER_DECODER = msgspec.json.Decoder(Header)

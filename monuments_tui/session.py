@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
 from monuments_tui.ai.bots import get_bot
-from monuments_tui.journal import Journal, free_paths, saves_folder, write_save
+from monuments_tui.game_tree import GameTree, build_tree
+from monuments_tui.journal import Journal, create_journal, write_save
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
@@ -37,15 +37,14 @@ from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
+    NoteRecord,
     RecordAny,
     RedoRecord,
     TeachingRecord,
     UndoRecord,
     as_saved,
-    default_saves_dir,
     default_seats,
     now_iso,
-    save_name,
     seats_problem,
 )
 from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's public names)
@@ -60,6 +59,7 @@ from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's 
     make_step,
     rebuild,
     starting_state,
+    undo_back_refusal,
     undo_refusal,
 )
 
@@ -94,6 +94,9 @@ class GameSession:
         self._records = records
         self._journal = journal
         self._rnd = random.Random(header.config.seed)
+        self._by_seq: dict[int, Step] = dict(rebuilt.by_seq)
+        """Every command's Step, on the line of play or not (for the game tree)."""
+        self._tree: tuple[int, GameTree] | None = None
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -128,7 +131,7 @@ class GameSession:
         header = Header(config=config, seats=seats, teaching=teaching, created=now_iso(), title=title, position=text)
         journal = None
         if autosave:
-            journal = _create_journal(header, (), path, saves_dir, config)
+            journal = create_journal(header, (), path, saves_dir)
         return cls(header, Rebuilt(Timeline(initial), teaching, []), [], journal, saves_dir)
 
     @classmethod
@@ -177,8 +180,9 @@ class GameSession:
             records.append(CmdRecord(i, step.seat, step.command, step.events))
         journal = None
         if autosave:
-            journal = _create_journal(header, records, path, saves_dir, header.config)
-        return cls(header, Rebuilt(timeline, header.teaching, []), records, journal, saves_dir)
+            journal = create_journal(header, records, path, saves_dir)
+        by_seq = {step.seq: step for step in timeline.steps}
+        return cls(header, Rebuilt(timeline, header.teaching, [], by_seq), records, journal, saves_dir)
 
     # -- the game -----------------------------------------------------------------------------
     @property
@@ -204,7 +208,9 @@ class GameSession:
         seat = state.pending.seat
         record = CmdRecord(self._next_seq(), seat, *as_saved(command, events))
         self._write(record)
-        self._timeline.push(make_step(record.seq, seat, command, events, state))
+        step = make_step(record.seq, seat, command, events, state)
+        self._by_seq[step.seq] = step
+        self._timeline.push(step)
         return events
 
     def execute_text(self, text: str) -> list[ev.Event]:
@@ -294,6 +300,55 @@ class GameSession:
         self._write(RedoRecord(self._next_seq(), self._timeline.redo_stack[-1].seq))
         return self._timeline.redo()
 
+    # -- notes and side lines ---------------------------------------------------------------------
+    def note(self, text: str) -> NoteRecord:
+        """Attach `text` to the current position; kept in the save, shown in the log and in replay.
+
+        Raises:
+            ValueError: no text, too long, or holding what a note may not (saying what would do).
+            OSError: the record could not be written.
+        """
+        steps = self._timeline.steps
+        record = NoteRecord(self._next_seq(), steps[-1].seq if steps else 0, text.strip())
+        self._write(record)
+        return record
+
+    def tree(self) -> GameTree:
+        """The main line, the side lines that undo left, and the notes (`game_tree`)."""
+        if self._tree is None or self._tree[0] != len(self._records):
+            self._tree = (len(self._records), build_tree(self._records, self._by_seq))
+        return self._tree[1]
+
+    def promote(self, number: int) -> list[Step]:
+        """Make side line `number` the main line; the line it replaces becomes a side line.
+
+        Takes moves back to where the side line leaves, then plays its moves (redone where next
+        to redo): undo, redo and command records only. Returns the steps played.
+
+        Raises:
+            ValueError: there is no side line `number`.
+            UndoRefused: a move to take back may not be in a standard game (saying why).
+        """
+        target = self.tree().path(number)
+        line = self._timeline.steps
+        common = 0
+        while common < min(len(line), len(target)) and line[common].command == target[common].command:
+            common += 1
+        reason = undo_back_refusal(self._timeline, common, self.teaching)  # checked before anything is written
+        if reason:
+            raise UndoRefused(f"cannot make side line {number} the main line: {reason}")
+        for _ in range(len(line) - common):
+            self.undo()
+        played = []
+        for step in target[common:]:
+            redo = self._timeline.redo_stack
+            if redo and redo[-1].command == step.command:
+                played.append(self.redo())
+            else:
+                self.execute(step.command)
+                played.append(self._timeline.steps[-1])
+        return played
+
     # -- files ----------------------------------------------------------------------------------
     def save_copy(self, path: Path | str) -> Path:
         """Write this game's whole journal to `path` (atomically); autosave goes on as before.
@@ -375,17 +430,3 @@ def _opening(config: GameConfig | None, position: GameState | str | None) -> tup
     if config is not None:
         check_same_config(initial.config, config)
     return initial.config, initial, text
-
-
-def _create_journal(
-    header: Header, records: Iterable[RecordAny], path: Path | None, saves_dir: Path | None, config: GameConfig
-) -> Journal:
-    if path is not None:
-        return Journal.create(Path(path), header, records)
-    directory = saves_folder(saves_dir if saves_dir is not None else default_saves_dir())
-    for candidate in free_paths(directory, save_name(config)):
-        try:
-            return Journal.create(candidate, header, records)
-        except FileExistsError:
-            continue  # another process took (or is taking) the name between the check and the create
-    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover

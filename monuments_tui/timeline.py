@@ -31,6 +31,7 @@ from monuments_tui.saves import (
     NEW_EVENTS_VERSION,
     CmdRecord,
     Header,
+    NoteRecord,
     RecordAny,
     RedoRecord,
     SaveError,
@@ -112,6 +113,13 @@ class Timeline:
                 del self.snapshots[k]
         self._advance(step)
         return discarded
+
+    def copy(self) -> Timeline:
+        """Another timeline of the same line, to try moves on (the states are shared, never mutated)."""
+        other = Timeline(self.initial, self.every)
+        other.steps, other.redo_stack = list(self.steps), list(self.redo_stack)
+        other.snapshots, other.state = dict(self.snapshots), self.state
+        return other
 
     def undo(self) -> Step:
         """Take back the last step; the state is folded again from the nearest snapshot."""
@@ -199,6 +207,17 @@ def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
     return None
 
 
+def undo_back_refusal(timeline: Timeline, length: int, teaching: bool) -> str | None:
+    """Why the line cannot be taken back to its first `length` steps, one undo at a time, or None."""
+    probe = timeline.copy()
+    while len(probe.steps) > length:
+        reason = undo_refusal(probe, teaching)
+        if reason:
+            return reason
+        probe.undo()
+    return None
+
+
 # -- rebuilding a game from its journal ---------------------------------------------------------
 def starting_state(header: Header) -> GameState:
     """The state a saved game begins from: its position if it has one, else the deal.
@@ -236,6 +255,8 @@ class Rebuilt(msgspec.Struct):
     timeline: Timeline
     teaching: bool
     taken_back: list[TakenBack]
+    by_seq: dict[int, Step] = {}
+    """The Step of every command record, on the line of play or not, by its `seq` (for `game_tree`)."""
 
 
 def _short(data: bytes, limit: int = 240) -> str:
@@ -272,6 +293,7 @@ def rebuild(
     timeline = Timeline(initial)
     teaching = header.teaching
     taken_back: list[TakenBack] = []
+    by_seq: dict[int, Step] = {}
     for record in records:
         line = record.seq + 1
         if isinstance(record, CmdRecord):
@@ -281,6 +303,7 @@ def rebuild(
             else:
                 events = list(record.events)
             step = make_step(record.seq, record.seat, record.command, events, state)
+            by_seq[step.seq] = step
             discarded = timeline.push(step)
             if discarded:
                 taken_back.append(TakenBack(len(timeline.steps) - 1, tuple(discarded)))
@@ -300,10 +323,16 @@ def rebuild(
             timeline.redo()
         elif isinstance(record, TeachingRecord):
             teaching = record.on
+        elif isinstance(record, NoteRecord):
+            here = timeline.steps[-1].seq if timeline.steps else 0
+            if record.after != here:
+                raise SaveError(
+                    path, line, f"a note on the position after step {record.after}, but the game is after step {here}"
+                )
     if timeline.redo_stack:
         taken_back.append(TakenBack(len(timeline.steps), tuple(timeline.redo_stack[::-1])))
     taken_back.sort(key=lambda t: t.position)
-    return Rebuilt(timeline, teaching, taken_back)
+    return Rebuilt(timeline, teaching, taken_back, by_seq)
 
 
 def rules_view(events: Iterable[ev.Event]) -> list[bytes]:

@@ -12,7 +12,7 @@ import pytest
 from monuments_tui import records
 from monuments_tui.cli import main
 from monuments_tui.rules.config import GameConfig
-from monuments_tui.saves import RULES_VERSION, SaveError, read_save
+from monuments_tui.saves import RULES_VERSION, VERSION, SaveError, read_save
 from monuments_tui.session import GameSession
 from tests.session_helpers import lines, new_session, play
 
@@ -60,7 +60,7 @@ WRONG = {
     "format version as text": (_set("version", "2"), "invalid save format version '2'"),
     "format version true": (_set("version", True), "invalid save format version True"),
     "format version left out": (_drop("version"), "invalid save format version None"),
-    "a newer format version": (_set("version", 3), "update monuments"),
+    "a newer format version": (_set("version", VERSION + 1), "update monuments"),
     "a newer rules version": (_set("rules_version", "9.0.0"), "newer than this program"),
     "a newer minor rules version": (_set("rules_version", "0.99.0"), "update monuments to open it"),
     "a malformed rules version": (_set("rules_version", "banana"), "invalid rules version 'banana'"),

@@ -11,7 +11,7 @@ from monuments_tui import records
 from monuments_tui.cli import main
 from monuments_tui.replay import Replay
 from monuments_tui.rules import GameConfig, format_position, parse_position
-from monuments_tui.saves import SaveError
+from monuments_tui.saves import VERSION, SaveError
 from monuments_tui.session import GameSession
 from tests.session_helpers import CONFIG, battle_ready, enc, lines, new_session, play
 
@@ -29,7 +29,7 @@ def test_a_session_from_a_position_records_it_and_loads_replays_and_checks_from_
     assert s.history() == [] and enc(s.state) == enc(parse_position(format_position(position)))
     play(s, 12, random.Random(4))
     header = json.loads(lines(s.path)[0])
-    assert header["version"] == 2 and header["position"] == format_position(position)
+    assert header["version"] == VERSION and header["position"] == format_position(position)
     assert "from a position" in header["title"]
     s.close()
     loaded, warnings = GameSession.load(s.path)

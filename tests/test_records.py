@@ -40,7 +40,8 @@ def test_text_export_has_header_rounds_turns_and_outcomes(tmp_path):
     assert " draws " in text and "from quest deck" in text  # outcomes of a draw
     assert "   1. greece startquest " in text
     assert "== Final scores ==" in text and "not finished" in text
-    assert "# Taken back during play" in text
+    assert "# Taken back during play" not in text and "\n    ( " in text  # the undone step: a side line
+    assert "# Taken back during play" in export_text(s.path, main_line=True)
 
 
 def test_export_then_import_gives_the_identical_game(tmp_path):

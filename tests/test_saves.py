@@ -16,7 +16,7 @@ import pytest
 from monuments_tui import saves
 from monuments_tui.replay import Replay
 from monuments_tui.rules import GameConfig
-from monuments_tui.saves import SaveError, read_save
+from monuments_tui.saves import VERSION, SaveError, read_save
 from monuments_tui.session import GameSession
 from monuments_tui.simulate import simulate
 from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
@@ -32,7 +32,7 @@ def test_header_then_one_record_per_command(tmp_path):
     raw = lines(s.path)
     assert len(raw) == 6
     header = json.loads(raw[0])
-    assert header["format"] == "monuments-save" and header["version"] == 2
+    assert header["format"] == "monuments-save" and header["version"] == VERSION
     assert header["config"]["seed"] == 7 and header["config"]["civs"] == ["greece", "egypt"]
     assert header["seats"] == ["random", "random"] and header["teaching"] is False
     assert header["rules_version"] and header["created"]
@@ -240,11 +240,11 @@ def test_a_newer_format_version_is_refused(tmp_path):
     s.close()
     raw = lines(s.path)
     header = json.loads(raw[0])
-    header["version"] = 3
+    header["version"] = VERSION + 1
     header["something_new"] = True
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
     err = _refused(s.path)
-    assert err.line == 1 and "newer" in str(err) and "version 3" in str(err)
+    assert err.line == 1 and "newer" in str(err) and f"version {VERSION + 1}" in str(err)
 
 
 def test_a_file_larger_than_the_limit_is_refused(tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""`monuments upgrade FILE`: a format-1 save rewritten in format 2, the old file kept as FILE.bak."""
+"""`monuments upgrade FILE`: an older save rewritten in today's format, the old file kept as FILE.bak."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from monuments_tui.cli import main
-from monuments_tui.saves import SaveError
+from monuments_tui.saves import VERSION, SaveError
 from monuments_tui.timeline import load_save
 from monuments_tui.upgrade import upgrade_save
 
@@ -24,10 +24,10 @@ def test_a_format_1_save_is_upgraded_to_the_same_game(golden, tmp_path):
     shutil.copy(golden, path)
     _, before = load_save(path)
     said = upgrade_save(path)
-    assert "format 1 to 2" in said and str(path) + ".bak" in said
+    assert f"format 1 to {VERSION}" in said and str(path) + ".bak" in said
     assert (tmp_path / (golden.name + ".bak")).read_bytes() == golden.read_bytes()
     data = path.read_bytes()
-    assert json.loads(data.splitlines()[0])["version"] == 2 and b'"ai_seat"' not in data.splitlines()[0]
+    assert json.loads(data.splitlines()[0])["version"] == VERSION and b'"ai_seat"' not in data.splitlines()[0]
     assert b'"type":"ai_narrated"' not in data and b'"type":"rng"' not in data
     _, after = load_save(path)
     assert msgspec.msgpack.encode(after.timeline.state) == msgspec.msgpack.encode(before.timeline.state)
@@ -52,6 +52,6 @@ def test_the_command_line_says_what_it_did(tmp_path, capsys):
     path = tmp_path / "solo.jsonl"
     shutil.copy(GOLDEN / "v1_0.3.0_solo-hard.jsonl", path)
     assert main(["upgrade", str(path)]) == 0
-    assert "upgraded from save format 1 to 2" in capsys.readouterr().out
+    assert f"upgraded from save format 1 to {VERSION}" in capsys.readouterr().out
     assert main(["upgrade", str(path)]) == 1
-    assert "already in save format 2" in capsys.readouterr().err
+    assert f"already in save format {VERSION}" in capsys.readouterr().err

@@ -8,14 +8,20 @@ from typing import Any
 
 import msgspec
 
+from monuments_tui.game_tree import MAIN, CloseItem, NoteItem, OpenItem, StepItem
 from monuments_tui.records.outcomes import outcomes
 from monuments_tui.records.scores import final_scores, result_line, score_table
 from monuments_tui.replay import Replay
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import RuleOptions
+from monuments_tui.timeline import Step
 
 RECORD_FORMAT = "monuments-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The text record version this program reads and writes: 2 added notes (`{ ... }`) and side
+lines (`( ... )`)."""
+PLAIN_RECORD_VERSION = 1
+"""The version written on a record without notes or side lines, which every reader of 1 reads."""
 
 
 def _replay(source: Path | str | Replay) -> Replay:
@@ -27,11 +33,11 @@ def _options_changed(options: RuleOptions) -> dict[str, Any]:
     return {k: v for k, v in msgspec.to_builtins(options).items() if default.get(k) != v}
 
 
-def _header_pairs(replay: Replay, result: str) -> list[tuple[str, str]]:
+def _header_pairs(replay: Replay, result: str, version: int = PLAIN_RECORD_VERSION) -> list[tuple[str, str]]:
     cfg = replay.config
     pairs = [
         ("Game", "Monuments"),
-        ("Record", str(RECORD_VERSION)),
+        ("Record", str(version)),
         ("Title", replay.title),
         ("Date", replay.header.created),
         ("Civs", ",".join(cfg.civs)),
@@ -52,40 +58,28 @@ def _header_pairs(replay: Replay, result: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def export_text(source: Path | str | Replay) -> str:
-    """The game in a save as a text record (see the module docstring).
+def export_text(source: Path | str | Replay, *, main_line: bool = False) -> str:
+    """The game in a save as a text record (see the module docstring), with its notes as
+    `{ ... }` lines and its side lines in parentheses after the move they are alternatives
+    to, as in PGN; `main_line` writes the main line alone, the steps taken back as `#`
+    comments (the record of a game without notes or side lines is the same either way).
 
     Raises:
         SaveError: the save does not load.
     """
     replay = _replay(source)
-    civs = replay.config.civs
     replay.to_end()
     final = replay.state
     scores = final_scores(final)
-    lines = [
-        f"[{key} {json.dumps(value, ensure_ascii=False)}]"
-        for key, value in _header_pairs(replay, result_line(final, scores))
-    ]
+    tree = replay.tree
+    as_tree = not main_line and bool(tree.variations or tree.notes)
+    version = RECORD_VERSION if as_tree else PLAIN_RECORD_VERSION
+    pairs = _header_pairs(replay, result_line(final, scores), version)
+    lines = [f"[{key} {json.dumps(value, ensure_ascii=False)}]" for key, value in pairs]
     lines.append("")
-    current_round = current_turn = -1
-    turn_seat = 0
-    width = len(str(len(replay.steps)))
-    for n, step in enumerate(replay.steps, start=1):
-        if step.round != current_round:
-            current_round = step.round
-            lines.append("== Set-up ==" if step.round == 0 else f"== Round {step.round} ==")
-        if step.turn != current_turn:
-            current_turn = step.turn
-            if step.turn > 0:
-                lines.append(f"-- Turn {step.turn}: {civs[turn_seat].capitalize()} --")
-        comment = "; ".join(outcomes(step, civs))
-        text = f"  {n:>{width}}. {civs[step.seat]:<6} {step.text}"
-        lines.append(f"{text:<48} ; {comment}" if comment else text)
-        for e in step.events:
-            if isinstance(e, ev.TurnBegan):
-                turn_seat = e.seat
-    if replay.taken_back:
+    lines += _tree_lines(replay) if as_tree else _main_lines(replay)
+    if not as_tree and replay.taken_back:
+        civs = replay.config.civs
         lines.append("")
         lines.append("# Taken back during play (not part of the game):")
         for tb in replay.taken_back:
@@ -98,6 +92,80 @@ def export_text(source: Path | str | Replay) -> str:
     else:
         lines.append("| the game is not finished" if final.phase != "over" else "| no scores")
     return "\n".join(lines) + "\n"
+
+
+class _Headings:
+    """The `== Round N ==` and `-- Turn N: Civ --` lines of the main line, as its steps come."""
+
+    def __init__(self, civs: tuple[str, ...]):
+        self.civs = civs
+        self.round = self.turn = -1
+        self.seat = 0
+
+    def before(self, step: Step) -> list[str]:
+        out = []
+        if step.round != self.round:
+            self.round = step.round
+            out.append("== Set-up ==" if step.round == 0 else f"== Round {step.round} ==")
+        if step.turn != self.turn:
+            self.turn = step.turn
+            if step.turn > 0:
+                out.append(f"-- Turn {step.turn}: {self.civs[self.seat].capitalize()} --")
+        return out
+
+    def after(self, step: Step) -> None:
+        for e in step.events:
+            if isinstance(e, ev.TurnBegan):
+                self.seat = e.seat
+
+
+def _step_line(n: int, step: Step, civs: tuple[str, ...], width: int, indent: str = "") -> str:
+    comment = "; ".join(outcomes(step, civs))
+    text = f"  {indent}{n:>{width}}. {civs[step.seat]:<6} {step.text}"
+    return f"{text:<48} ; {comment}" if comment else text
+
+
+def _main_lines(replay: Replay) -> list[str]:
+    civs = replay.config.civs
+    headings = _Headings(civs)
+    width = len(str(len(replay.steps)))
+    lines: list[str] = []
+    for n, step in enumerate(replay.steps, start=1):
+        lines += headings.before(step)
+        lines.append(_step_line(n, step, civs, width))
+        headings.after(step)
+    return lines
+
+
+def _tree_lines(replay: Replay) -> list[str]:
+    """Every line of the game tree in the order of `GameTree.walk` (docs/save-format.md)."""
+    civs = replay.config.civs
+    tree = replay.tree
+    headings = _Headings(civs)
+    width = len(str(max([len(replay.steps), *(v.start + len(v.steps) for v in tree.variations)])))
+    lines: list[str] = []
+    depth = 0
+    opening = False
+    for item in tree.walk():
+        pad = " " * (width + 4 + 4 * depth)
+        if isinstance(item, StepItem):
+            if item.line == MAIN:
+                lines += headings.before(item.step)
+                lines.append(_step_line(item.position, item.step, civs, width))
+                headings.after(item.step)
+            else:
+                indent = " " * (4 * depth - 2) + ("( " if opening else "  ")
+                lines.append(_step_line(item.position, item.step, civs, width, indent))
+            opening = False
+        elif isinstance(item, NoteItem):
+            lines.append(f"{pad}{{ {item.text} }}")
+        elif isinstance(item, OpenItem):
+            depth += 1
+            opening = True
+        elif isinstance(item, CloseItem):
+            lines.append(" " * (4 * depth) + ")")  # under its "("
+            depth -= 1
+    return lines
 
 
 def export_json(source: Path | str | Replay) -> dict[str, Any]:
@@ -131,7 +199,7 @@ def export_json(source: Path | str | Replay) -> dict[str, Any]:
                 turn_seat = e.seat
     return {
         "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "version": PLAIN_RECORD_VERSION,
         "header": dict(_header_pairs(replay, result_line(final, scores))),
         "config": msgspec.to_builtins(replay.config),
         "seats": list(replay.seats),

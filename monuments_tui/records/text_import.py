@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, NamedTuple
 
 import msgspec
 
+from monuments_tui.journal import create_journal
 from monuments_tui.records.export import RECORD_VERSION
 from monuments_tui.records.scores import final_scores, result_line
+from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
-from monuments_tui.rules.decide import decide, waiting_for
+from monuments_tui.rules.decide import waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
-from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import parse_command
 from monuments_tui.saves import Header, now_iso
-from monuments_tui.session import GameSession, check_seats
-from monuments_tui.timeline import Step, make_step, starting_state
+from monuments_tui.session import GameSession, UndoRefused, check_seats
+from monuments_tui.timeline import Step
 
 
 class RecordError(ValueError):
@@ -39,14 +42,25 @@ _HEADER_LINE = re.compile(r'^\[(\w+)\s+(".*")\]\s*$')
 _STEP_LINE = re.compile(r"^\s*(?:(\d+)\.\s+)?([a-z]+)\s+([^;]+?)\s*(?:;.*)?$")
 
 
-def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[tuple[int, int | None, str, str]]]:
-    """Split a text record into a save header and its command lines (line, number, civ, notation).
+class Item(NamedTuple):
+    """A line of a record's game, in order: a step, a note, or where a side line opens or closes."""
+
+    kind: Literal["step", "note", "open", "close"]
+    line: int
+    number: int | None = None
+    civ: str = ""
+    text: str = ""
+    """The step's notation, or the note's text."""
+
+
+def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[Item]]:
+    """Split a text record into a save header and the items of its game, in order.
 
     Raises:
         RecordError: naming the line that is not understood.
     """
     pairs: dict[str, str] = {}
-    commands: list[tuple[int, int | None, str, str]] = []
+    items: list[Item] = []
     in_header = True
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -67,12 +81,30 @@ def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[tupl
             break  # the score table follows: for reading only
         if line.startswith(("==", "--", "|")):
             continue
-        m = _STEP_LINE.match(raw)
-        if not m:
-            raise RecordError(source, lineno, "expected a step such as '12. greece play movement'")
-        number = int(m.group(1)) if m.group(1) else None
-        commands.append((lineno, number, m.group(2), m.group(3)))
-    return _record_header(pairs, source), commands
+        items += _line_items(line, lineno, source)
+    return _record_header(pairs, source), items
+
+
+def _line_items(line: str, lineno: int, source: str) -> list[Item]:
+    """A line's items: `(` opens a side line (a step may follow on the line), a line of `)`
+    closes as many, `{ text }` is a note, anything else is a step."""
+    if not line.strip(") "):
+        return [Item("close", lineno)] * line.count(")")
+    items = []
+    while line.startswith("("):
+        items.append(Item("open", lineno))
+        line = line[1:].lstrip()
+    if not line:
+        return items
+    if line.startswith("{"):
+        if not line.endswith("}") or line.count("}") != 1:
+            raise RecordError(source, lineno, "a note is written on a line of its own: { text }")
+        return [*items, Item("note", lineno, text=line[1:-1].strip())]
+    m = _STEP_LINE.match(line)
+    if not m:
+        raise RecordError(source, lineno, "expected a step such as '12. greece play movement'")
+    number = int(m.group(1)) if m.group(1) else None
+    return [*items, Item("step", lineno, number, m.group(2), m.group(3))]
 
 
 def _record_header(pairs: dict[str, str], source: str) -> Header:
@@ -105,49 +137,149 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
 
 
 def import_text(text: str, source: str = "<record>") -> tuple[Header, list[Step], list[str]]:
-    """Rebuild a game from a text record: its header, its line of play, and warnings.
-
-    Every command is decided again from the seed, so rolls and draws come out as they did.
+    """Rebuild a game from a text record: its header, its main line, and warnings.
 
     Raises:
         RecordError: naming the line of the first command that is wrong.
     """
-    header, commands = parse_record(text, source)
-    civs = header.config.civs
+    session, warnings = import_game(text, source)
+    return session.header, session.history(), warnings
+
+
+def import_game(text: str, source: str = "<record>") -> tuple[GameSession, list[str]]:
+    """Rebuild a game from a text record, side lines and notes too: a session that writes
+    nothing (its records are the save to write), and warnings.
+
+    Every command is decided again from the seed, so rolls and draws come out as they did.
+    Each side line is played where it leaves its parent line and taken back again, so the
+    save holds it as an undone line, as play would have left it.
+
+    Raises:
+        RecordError: naming the line of the first item that is wrong.
+    """
+    header, items = parse_record(text, source)
     try:
-        state = starting_state(header)
-    except ValueError as exc:
+        session = GameSession.from_steps(header, [], autosave=False)
+    except (ValueError, KeyError) as exc:
         raise RecordError(source, 1, f"bad header: {exc}") from None
-    steps: list[Step] = []
-    for lineno, number, civ, notation in commands:
-        if number is not None and number != len(steps) + 1:
-            raise RecordError(source, lineno, f"step {number} where step {len(steps) + 1} was expected")
-        if state.pending is None:
-            raise RecordError(source, lineno, f"{notation!r} comes after the end of the game")
-        seat = state.pending.seat
-        if civ not in civs:
-            raise RecordError(
-                source,
-                lineno,
-                f"expected a step such as '12. {civs[0]} play movement': {civ!r} is not a civilisation "
-                f"of this game ({', '.join(civs)})",
-            )
-        if civ != civs[seat]:
-            raise RecordError(source, lineno, f"the record has {civ} play, but {waiting_for(state)}")
-        try:
-            command = parse_command(notation)
-            events = decide(state, command)
-        except (NotationError, RuleViolation) as exc:
-            raise RecordError(source, lineno, f"{notation!r}: {exc}") from None
-        steps.append(make_step(len(steps) + 1, seat, command, events, state))
-        state = fold(state, events)
+    builder = _TreeBuilder(session, source)
+    for item in items:
+        builder.add(item)
+    builder.finish()
     warnings = []
     said = _said_result(text)
     if said is not None:
-        got = result_line(state, final_scores(state))
+        got = result_line(session.state, final_scores(session.state))
         if said != got:
             warnings.append(f"{source}: the header says Result {said!r}, but the moves give {got!r}")
-    return header, steps, warnings
+    return session, warnings
+
+
+@dataclass
+class _Frame:
+    """A side line being read: where it opened, where it leaves its parent line, and the
+    parent line's moves to play again after it."""
+
+    line: int
+    start: int = 0
+    resume: list[Command] = field(default_factory=list)
+
+
+class _TreeBuilder:
+    """Plays a record's items into a session: steps, notes, and side lines (played, then taken back)."""
+
+    def __init__(self, session: GameSession, source: str):
+        self.session = session
+        self.source = source
+        self.frames: list[_Frame] = []
+        self.first = False
+        """The next step is the first of a side line just opened."""
+
+    def error(self, line: int, reason: str) -> RecordError:
+        return RecordError(self.source, line, reason)
+
+    def add(self, item: Item) -> None:
+        s = self.session
+        if item.kind == "open":
+            if self.first:
+                raise self.error(item.line, "a side line opens before the one just opened has a step")
+            self.frames.append(_Frame(item.line))
+            self.first = True
+        elif item.kind == "close":
+            if not self.frames or self.first:
+                raise self.error(item.line, "a ) with no side line open before it, or a side line with no step")
+            self._close(item.line)
+        elif item.kind == "note":
+            try:
+                s.note(item.text)
+            except ValueError as exc:
+                raise self.error(item.line, str(exc)) from None
+        else:
+            if self.first:
+                self._branch(item)
+            self._step(item)
+
+    def _branch(self, item: Item) -> None:
+        """Take back the step a side line is an alternative to (or none: it follows the position)."""
+        here = len(self.session.history())
+        start = here - 1 if item.number is None else item.number - 1
+        if start not in (here - 1, here) or start < 0:
+            raise self.error(
+                item.line,
+                f"a side line here begins with step {here} (instead of the one before it) or {here + 1} "
+                f"(from this position), not {item.number}",
+            )
+        frame = self.frames[-1]
+        frame.start = start
+        frame.resume.extend(step.command for step in self.session.history()[start:])
+        self._take_back_to(start, item.line)
+        self.first = False
+
+    def _close(self, line: int) -> None:
+        frame = self.frames.pop()
+        self._take_back_to(frame.start, line)
+        for command in frame.resume:
+            redo = self.session.redo_line
+            if redo and redo[0].command == command:
+                self.session.redo()
+            else:
+                self.session.execute(command)
+
+    def _take_back_to(self, length: int, line: int) -> None:
+        while len(self.session.history()) > length:
+            try:
+                self.session.undo()
+            except UndoRefused as exc:
+                raise self.error(
+                    line,
+                    f'this side line cannot be taken back in a standard game ({exc}); mark the record [Teaching "yes"]',
+                ) from None
+
+    def _step(self, item: Item) -> None:
+        s = self.session
+        state = s.state
+        civs = s.config.civs
+        expected = len(s.history()) + 1
+        if item.number is not None and item.number != expected:
+            raise self.error(item.line, f"step {item.number} where step {expected} was expected")
+        if state.pending is None:
+            raise self.error(item.line, f"{item.text!r} comes after the end of the game")
+        if item.civ not in civs:
+            raise self.error(
+                item.line,
+                f"expected a step such as '12. {civs[0]} play movement': {item.civ!r} is not a civilisation "
+                f"of this game ({', '.join(civs)})",
+            )
+        if item.civ != civs[state.pending.seat]:
+            raise self.error(item.line, f"the record has {item.civ} play, but {waiting_for(state)}")
+        try:
+            s.execute(parse_command(item.text))
+        except (NotationError, RuleViolation) as exc:
+            raise self.error(item.line, f"{item.text!r}: {exc}") from None
+
+    def finish(self) -> None:
+        if self.frames:
+            raise self.error(self.frames[-1].line, "this side line is not closed: end it with a line holding )")
 
 
 def _said_result(text: str) -> str | None:
@@ -167,7 +299,9 @@ def import_record(
         RecordError: a bad record (names the line); OSError: unreadable file.
     """
     path = Path(path)
-    header, steps, warnings = import_text(path.read_text(encoding="utf-8"), str(path))
-    session = GameSession.from_steps(header, steps, path=out, saves_dir=saves_dir)
+    built, warnings = import_game(path.read_text(encoding="utf-8"), str(path))
+    journal = create_journal(built.header, built.records(), out, saves_dir)
+    journal.close()
+    session, _ = GameSession.load(journal.path, saves_dir=saves_dir)  # checks what was written
     session.close()
     return session, warnings

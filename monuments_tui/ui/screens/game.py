@@ -33,6 +33,7 @@ from monuments_tui.rules.views import visible_state
 from monuments_tui.session import UndoRefused
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
+from monuments_tui.ui.record_commands import record_command, run_record_command
 from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
@@ -159,6 +160,7 @@ class GameScreen(BotDriver, Screen):
             show_all=show_all and not self.curtain_up,
             controllers=session.seats,
             hand_seat=hand_seat,
+            tree=session.tree(),
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
@@ -237,6 +239,9 @@ class GameScreen(BotDriver, Screen):
             line.input.value = ""
             self.action_copy_position()
             return False
+        if record_command(text):
+            self.play_record_command(text)
+            return False
         if not self.can_type():
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
@@ -257,6 +262,23 @@ class GameScreen(BotDriver, Screen):
         self.refresh_all()
         self.after_change()
         return True
+
+    def play_record_command(self, text: str) -> None:
+        """`note TEXT` or `promote N` (`record_commands`): at any moment, whoever is to play."""
+        word, rest = record_command(text) or ("", "")
+        if word == "promote":
+            self._stop_bots()
+        try:
+            said = run_record_command(self.session, word, rest)
+        except (ValueError, OSError) as exc:
+            self.command_line.show_error(str(exc))
+            return
+        self.command_line.accept()
+        self.command_line.show_info(said)
+        self.refresh_all()
+        if word == "promote":  # the position changed, as after an undo
+            self._ended = False
+            self.after_change()
 
     # -- actions --------------------------------------------------------------------------------------
     @guarded

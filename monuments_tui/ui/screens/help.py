@@ -29,6 +29,8 @@ KEYS = (
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
     ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
+    ("Game", "type note TEXT", "attach a comment to this position (saved, in the log, replay and export)"),
+    ("Game", "type promote N", "make side line N of the log (an undone line) the main line"),
     ("Replay", "Left / Right", "one step back / forward"),
     ("Replay", "shift+Left / shift+Right", "one turn"),
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 
+from monuments_tui.game_tree import GameTree
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
@@ -29,6 +30,8 @@ class BoardView:
     show_all: bool = False
     controllers: tuple[str, ...] = ()
     hand_seat: int | None = None
+    tree: GameTree | None = None
+    """The game tree, for the log's notes and folded side lines (None: the steps alone)."""
 
     @property
     def names(self) -> list[str]:
@@ -93,7 +96,8 @@ class Board(Horizontal):
         self.query_one(HandPane).show(view.state, hand_seat)
         self.query_one(PlayersPane).show(view.state, view.viewer, view.controllers)
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
-        self.query_one(LogPane).show(view.steps, view.names, _ViewerOf(view.viewer, view.show_all), view.controllers)
+        viewer_of = _ViewerOf(view.viewer, view.show_all)
+        self.query_one(LogPane).show(view.steps, view.names, viewer_of, view.controllers, view.tree)
 
     @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:

@@ -12,7 +12,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from monuments_tui.ui import pane_text, wording
+from monuments_tui.ui import log_annotations, pane_text, wording
 from monuments_tui.ui.theme import TEXT_TONES, tone_classes, tones_of
 
 
@@ -161,9 +161,10 @@ class LogPane(ScrollView, can_focus=True):
         self._last_args: tuple | None = None
         self._width = 0
 
-    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = ()) -> None:
-        """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all)."""
-        self._last_args = (steps, names, viewer_of, controllers)
+    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = (), tree=None) -> None:
+        """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all).
+        With the game's `tree`, notes and folded side lines come under their steps (`log_annotations`)."""
+        self._last_args = (steps, names, viewer_of, controllers, tree)
         width = self.scrollable_content_region.width
         if width <= 0:
             return
@@ -175,7 +176,8 @@ class LogPane(ScrollView, can_focus=True):
         lines: list[Strip] = []
         last_group: tuple[int, int] | None = None
         pad = max((len(n) for n in names), default=7)
-        for step in steps:
+        lines += self._annotations(tree, None, 0, not steps, names, viewer_of, view_key)
+        for index, step in enumerate(steps):
             group = (step.round, step.turn)
             if group != last_group:
                 if last_group is None or step.round != last_group[0]:
@@ -185,14 +187,14 @@ class LogPane(ScrollView, can_focus=True):
                     who = names[step.seat] if 0 <= step.seat < len(names) else "?"
                     lines += self._strips(("t", who), Text(f" {who}'s turn", style="bold"))
                 last_group = group
-            if self.filter_seat is not None and step.seat != self.filter_seat:
-                continue
-            key = ("s", step.seq, step.text, view_key)
-            cached = self._cache.get(key)
-            if cached is None:
-                cached = self._render_step(step, names, viewer_of(step), pad, width)
-                self._cache[key] = cached
-            lines += cached
+            if self.filter_seat is None or step.seat == self.filter_seat:
+                key = ("s", step.seq, step.text, view_key)
+                cached = self._cache.get(key)
+                if cached is None:
+                    cached = self._render_step(step, names, viewer_of(step), pad, width)
+                    self._cache[key] = cached
+                lines += cached
+            lines += self._annotations(tree, step, index + 1, index + 1 == len(steps), names, viewer_of, view_key)
         self.lines = lines
         self.virtual_size = Size(width, len(lines))
         self.refresh()
@@ -200,6 +202,16 @@ class LogPane(ScrollView, can_focus=True):
             self.call_after_refresh(self.scroll_end, animate=False)
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
         self.border_subtitle = f"showing {who} · ctrl+f filter"
+
+    def _annotations(self, tree, step, position: int, last: bool, names, viewer_of, view_key) -> list[Strip]:
+        notes, folded = log_annotations.after_step(tree, step, position, last)
+        out: list[Strip] = []
+        for text in notes:
+            out += self._strips(("n", text), log_annotations.note_line(text))
+        for v in folded:
+            key = ("v", v.number, v.start, tuple(s.seq for s in v.steps), len(tree.variations), view_key)
+            out += self._strips(key, log_annotations.side_line(tree, v, names, viewer_of))
+        return out
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._new_theme)

@@ -1,0 +1,43 @@
+"""Typed commands about the record of a game rather than its rules: `note TEXT` and `promote N`.
+
+The game screen reads them before the rules' notation: a note attaches a comment to the
+position on screen (kept in the save, shown in the log, replay and export), and promote
+makes a side line of the log the main line (`GameSession.note`, `GameSession.promote`).
+"""
+
+from __future__ import annotations
+
+from monuments_tui.session import GameSession, UndoRefused
+
+NOTE_USAGE = "note TEXT attaches a comment to this position, e.g. note move the army first"
+PROMOTE_USAGE = "promote N makes side line N of the log the main line, e.g. promote 1"
+WORDS = ("note", "promote")
+
+
+def record_command(text: str) -> tuple[str, str] | None:
+    """(word, the rest) if `text` is a record command, else None (a command for the rules)."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    return (word, rest.strip()) if word in WORDS else None
+
+
+def run_record_command(session: GameSession, word: str, rest: str) -> str:
+    """Do it; returns what to tell the player.
+
+    Raises:
+        ValueError: saying what is wrong and what would work (nothing is written).
+    """
+    if word == "note":
+        if not rest:
+            raise ValueError(f"A note needs its text: {NOTE_USAGE}.")
+        session.note(rest)
+        return f"Noted on this position: ✎ {rest}"
+    if not rest.isdigit():
+        raise ValueError(f"Which side line? {PROMOTE_USAGE}.")
+    number = int(rest)
+    try:
+        played = session.promote(number)
+    except UndoRefused as exc:
+        raise ValueError(str(exc)) from None
+    moves = f"{len(played)} move{'s' if len(played) != 1 else ''}"
+    return f"Side line {number} is now the main line ({moves} played); the line it replaced is a side line."
