@@ -1,7 +1,7 @@
 """The game screen: play a live game through its session.
 
 Typed commands go to `session.execute_text`; a refusal leaves the text in the command
-line with the rule's message under it (the session has not changed the state). After
+line, selected, with the rule's message under it (the session has not changed the state). After
 every change the panes get the new state as the seat in front of the screen may see it;
 bots play their steps on a timer, their thinking in a worker thread, so the screen never
 freezes (`bot_driver`); a curtain separates two human seats in hot-seat games.
@@ -247,8 +247,7 @@ class GameScreen(BotDriver, Screen):
         try:
             self.session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
-            line.show_error(str(exc))
-            line.input.focus()
+            line.refuse(str(exc))
             return False
         except OSError as exc:
             line.show_error(f"could not write the save: {exc}. The command was not played.")
