@@ -127,6 +127,7 @@ class CommandLine(Vertical):
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id)
         self.history: list[str] = []
+        self._histories: dict[object, list[str]] = {None: self.history}
         self._history_pos: int | None = None
         self._draft = ""
         self._cycle: list[str] = []
@@ -253,6 +254,11 @@ class CommandLine(Vertical):
         event.stop()
         self.walk_history(event.delta)
 
+    def use_history(self, owner: object) -> None:
+        """Keep a history per `owner` (a seat in hot seat): Up never recalls another player's commands."""
+        self.history = self._histories.setdefault(owner, [])
+        self._history_pos = None
+
     def walk_history(self, delta: int) -> None:
         if not self.history:
             return
@@ -287,3 +293,9 @@ class CommandLine(Vertical):
         """The command was played: clear the input and the message."""
         self.input.value = ""
         self.clear_message()
+
+    def clear(self) -> None:
+        """Empty the line for the next player: the text typed, the message and the Tab cycle."""
+        self.accept()
+        self._cycle = []
+        self._history_pos = None
