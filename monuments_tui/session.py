@@ -60,7 +60,6 @@ from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's 
     make_step,
     rebuild,
     starting_state,
-    step_text,
     undo_refusal,
 )
 
@@ -267,7 +266,7 @@ class GameSession:
         """Take back the last step. Returns it.
 
         `viewer` is the seat a refusal is written for (None: every card may be named): in hot
-        seat it must not read out another seat's private choice (`step_text`).
+        seat it must not read out another seat's private choice (`timeline.step_text`).
 
         Raises:
             UndoRefused: saying why and which step blocks it.

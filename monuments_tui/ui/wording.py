@@ -35,7 +35,6 @@ PIECE_WORDS = {
 }
 
 
-
 def piece_words(code: str) -> str:
     """ "ws" -> "an armed worker"; unknown codes are returned as they are."""
     return PIECE_WORDS.get(code, code)

@@ -30,7 +30,8 @@ from monuments_tui.rules import (
     waiting_for,
 )
 from monuments_tui.rules.views import visible_state
-from monuments_tui.session import UndoRefused, step_text
+from monuments_tui.session import UndoRefused
+from monuments_tui.timeline import step_text
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain
 from monuments_tui.ui.log_marks import teaching_marks, teaching_words
 from monuments_tui.ui.palette import LegalCommands

@@ -137,7 +137,7 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
         yield CommandInput(
-            placeholder="type a command, Tab completes (e.g. play movement) · ? or F1: help",
+            placeholder="type a command, Tab completes (e.g. play movement)",
             id="cmd",
             suggest=self.only_completion,
         )
