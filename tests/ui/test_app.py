@@ -221,6 +221,7 @@ async def test_keys_typed_in_a_burst_complete_before_enter_plays(tmp_path):
         inp.cursor_position = 6
         for key in ("tab", "tab", "enter"):  # queued at once, as a paste or a fast typist sends them
             app.post_message(events.Key(key, None))
+        await wait_for(pilot, lambda: bool(screen.session.history()))  # every key handled before the app closes
         await pilot.pause()
         assert screen.session.history() and screen.session.history()[0].text.startswith("startquest ")
 

@@ -10,7 +10,7 @@ from textual import events
 
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.command_line import CommandInput
-from tests.ui.helpers import screen_text, type_command
+from tests.ui.helpers import screen_text, type_command, wait_for
 from tests.ui.test_app import SIZE, game_app, game_screen, message
 
 
@@ -53,6 +53,7 @@ async def test_several_matches_show_no_suggestion_and_tab_then_enter_plays_the_c
         assert len(starts) > 1 and inp.shown == "start "  # "start " alone is not a command: nothing grey
         for key in ("tab", "enter"):  # at once, as a fast typist sends them
             app.post_message(events.Key(key, None))
+        await wait_for(pilot, lambda: len(screen.session.history()) == 2)  # every key handled before the app closes
         await pilot.pause()
         assert screen.session.history()[-1].text == starts[0]
         assert "needs" not in message(app)
