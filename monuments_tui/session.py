@@ -263,18 +263,21 @@ class GameSession:
         self._write(TeachingRecord(self._next_seq(), on))
         self.teaching = on
 
-    def can_undo(self) -> tuple[bool, str]:
-        """(True, "") if `undo` would succeed, else (False, the reason)."""
-        reason = undo_refusal(self._timeline, self.teaching)
+    def can_undo(self, viewer: int | None = None) -> tuple[bool, str]:
+        """(True, "") if `undo` would succeed, else (False, the reason, written for `viewer`)."""
+        reason = undo_refusal(self._timeline, self.teaching, viewer)
         return (reason is None, reason or "")
 
-    def undo(self) -> Step:
+    def undo(self, viewer: int | None = None) -> Step:
         """Take back the last step. Returns it.
+
+        `viewer` is the seat a refusal is written for (None: every card may be named): in hot
+        seat it must not read out another seat's private choice (`timeline.step_text`).
 
         Raises:
             UndoRefused: saying why and which step blocks it.
         """
-        reason = undo_refusal(self._timeline, self.teaching)
+        reason = undo_refusal(self._timeline, self.teaching, viewer)
         if reason:
             raise UndoRefused(reason)
         self._write(UndoRecord(self._next_seq(), self._timeline.steps[-1].seq))

@@ -16,7 +16,7 @@ import msgspec
 
 from monuments_tui.narration import draw_text
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.commands import Command, CommandAny
+from monuments_tui.rules.commands import Command, CommandAny, KeepQuests, KeepStartQuest
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
@@ -65,6 +65,20 @@ class Step(msgspec.Struct, frozen=True):
     def text(self) -> str:
         """The command in notation (derived: wording is never stored)."""
         return format_command(self.command)
+
+
+PRIVATE_COMMANDS = (KeepStartQuest, KeepQuests)
+"""Commands only their own seat may read: which quests were kept [Player set-up, l.154;
+Draw quest cards, l.369; B87]. Action cards are public: played cards lie face up, so a
+hand is the ten cards less the discards [Upgrading, l.215]."""
+
+
+def step_text(step: Step, viewer: int | None) -> str:
+    """The step's notation as `viewer` may read it (None: everything may be named): another
+    seat's private choice shows only its verb ("keep ...")."""
+    if isinstance(step.command, PRIVATE_COMMANDS) and viewer is not None and viewer != step.seat:
+        return step.text.split()[0] + " ..."
+    return step.text
 
 
 class TakenBack(msgspec.Struct, frozen=True):
@@ -180,8 +194,9 @@ def hidden_or_random(events: Iterable[Event]) -> str | None:
     return None
 
 
-def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
-    """Why the last step cannot be undone now, or None if it can."""
+def undo_refusal(timeline: Timeline, teaching: bool, viewer: int | None = None) -> str | None:
+    """Why the last step cannot be undone now, or None if it can; written for `viewer` (None:
+    every card may be named), so another seat's private choice is not read out."""
     if not timeline.steps:
         return "nothing to undo: no command has been played"
     if teaching:
@@ -189,7 +204,7 @@ def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
     state = timeline.state
     step = timeline.steps[-1]
     civ = state.players[step.seat].civ.capitalize()
-    label = f"step {step.seq} ({civ}: {step.text})"
+    label = f"{civ}'s last step ({step_text(step, viewer)})"
     if state.pending is None:
         return f"cannot undo {label}: the game is over (replay it, or switch on teaching mode)"
     reason = hidden_or_random(step.events)

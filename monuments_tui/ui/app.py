@@ -8,11 +8,13 @@ saves folder; each game screen owns its session.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.screen import Screen
 
 from monuments_tui.replay import Replay
 from monuments_tui.rules import parse_position
@@ -21,6 +23,7 @@ from monuments_tui.saves import SaveError, default_saves_dir
 from monuments_tui.session import GameSession
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.navigation import Navigation
+from monuments_tui.ui.palette import AppCommands
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.saves_list import latest_unfinished
 from monuments_tui.ui.screens.help import HelpScreen
@@ -43,6 +46,7 @@ class MonumentsApp(Navigation):
     CSS_PATH = "monuments.tcss"
     TITLE = "Monuments"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = {AppCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]
     BINDINGS = [
@@ -223,6 +227,18 @@ class MonumentsApp(Navigation):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's built-in palette entries, with Quit asking first (as ctrl+q does)."""
+        for command in super().get_system_commands(screen):
+            if command.callback == self.action_quit:
+                command = command._replace(help="Quit Monuments (asks first; the game is saved)")
+                command = command._replace(callback=self.action_request_quit)
+            yield command
+
+    async def action_quit(self) -> None:
+        """Every way to quit asks first."""
+        self.action_request_quit()
 
     def action_request_quit(self) -> None:
         # start-up: the game side loads when a game opens, not before the title screen

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from monuments_tui.narration import narration_text
 from monuments_tui.rules import commands as c, events as ev
 from monuments_tui.rules.content import load_content
+from monuments_tui.timeline import step_text
 
 PIECE_WORDS = {
     "w": "a worker",
@@ -32,9 +33,6 @@ PIECE_WORDS = {
     "worker": "a worker",
     "weapon": "a weapon",
 }
-
-PRIVATE_COMMANDS = (c.KeepStartQuest, c.KeepQuests)
-"""Commands whose content is hidden from the other players (which quests were kept)."""
 
 
 def piece_words(code: str) -> str:
@@ -87,9 +85,7 @@ def can_see(viewer: int | None, seat: int) -> bool:
 
 def notation(step, viewer: int | None) -> str:
     """The step's notation, masked when it would reveal hidden information."""
-    if isinstance(step.command, PRIVATE_COMMANDS) and not can_see(viewer, step.seat):
-        return step.text.split()[0] + " ..."
-    return step.text
+    return step_text(step, viewer)
 
 
 def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int, viewer: int | None) -> str:

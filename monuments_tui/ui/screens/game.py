@@ -1,7 +1,7 @@
 """The game screen: play a live game through its session.
 
 Typed commands go to `session.execute_text`; a refusal leaves the text in the command
-line with the rule's message under it (the session has not changed the state). After
+line, selected, with the rule's message under it (the session has not changed the state). After
 every change the panes get the new state as the seat in front of the screen may see it;
 bots play their steps on a timer, their thinking in a worker thread, so the screen never
 freezes (`bot_driver`); a curtain separates two human seats in hot-seat games.
@@ -31,7 +31,9 @@ from monuments_tui.rules import (
 )
 from monuments_tui.rules.views import visible_state
 from monuments_tui.session import UndoRefused
-from monuments_tui.ui.dialogs.common import AskDialog, Curtain
+from monuments_tui.timeline import step_text
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain
+from monuments_tui.ui.log_marks import teaching_marks, teaching_words
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import record_command, run_record_command
 from monuments_tui.ui.safety import guarded, write_beside_save
@@ -135,13 +137,27 @@ class GameScreen(BotDriver, Screen):
         """Everything is open: teaching mode, a game without people, or the game is over."""
         return self.session.teaching or not self.humans() or self.session.state.phase == "over"
 
+    def curtain_in_use(self) -> bool:
+        """Two or more people share the screen and hands are closed: each sees only their own cards."""
+        return len(self.humans()) > 1 and not self.session.teaching and self.session.state.phase != "over"
+
+    def reader(self) -> int | None:
+        """Whose eyes the words on screen are for, as `step_text` and `ui.wording` take it: None when
+        every card is open, -1 (no seat) when only what everybody may see can be named."""
+        if self.show_all():
+            return None
+        return -1 if self.curtain_up or self.viewer is None else self.viewer
+
     def seat_to_answer(self) -> int | None:
         pending = self.session.state.pending
         return pending.seat if pending is not None else None
 
     def can_type(self) -> bool:
+        """The person at the keyboard decides now (and, with closed hands, it is their own seat)."""
         seat = self.seat_to_answer()
-        return seat is not None and self.session.controller(seat) == "human" and not self.curtain_up
+        if seat is None or self.session.controller(seat) != "human" or self.curtain_up:
+            return False
+        return self.show_all() or seat == self.viewer
 
     # -- drawing -------------------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -153,14 +169,16 @@ class GameScreen(BotDriver, Screen):
             view_state = visible_state(state, None)
         seat = self.seat_to_answer()
         hand_seat = state.current
+        steps = session.history()
         self.board.view = BoardView(
             state=view_state,
-            steps=session.history(),
+            steps=steps,
             viewer=None if show_all else (None if self.curtain_up else self.viewer),
             show_all=show_all and not self.curtain_up,
             controllers=session.seats,
             hand_seat=hand_seat,
             tree=session.tree(),
+            marks=tuple(teaching_marks(session.records(), steps, state.round)),
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
@@ -204,12 +222,16 @@ class GameScreen(BotDriver, Screen):
         return len(self.humans()) > 1 and not self.session.teaching and seat != self.viewer and not self.curtain_up
 
     def raise_curtain(self, seat: int) -> None:
+        # nothing the last player typed or was told is left for the next one to read
+        self.command_line.clear()
+        self.app.clear_notifications()
         self.curtain_up = True
         name = self.session.state.players[seat].civ.capitalize()
         what = public_words(waiting_for(visible_state(self.session.state, None)))
         self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
 
     def _curtain_down(self, seat: int, _result=None) -> None:
+        self.command_line.use_history(seat)
         self.viewer = seat  # still behind the curtain: nothing private is drawn yet
         self.curtain_up = False
         self.command_line.input.focus()
@@ -252,8 +274,7 @@ class GameScreen(BotDriver, Screen):
         try:
             self.session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
-            line.show_error(str(exc))
-            line.input.focus()
+            line.refuse(str(exc))
             return False
         except OSError as exc:
             line.show_error(f"could not write the save: {exc}. The command was not played.")
@@ -284,12 +305,13 @@ class GameScreen(BotDriver, Screen):
     @guarded
     def action_undo(self) -> None:
         try:
-            step = self.session.undo()
+            step = self.session.undo(self.reader())
         except UndoRefused as exc:
-            self.command_line.show_error(f"Cannot undo: {exc}")
+            why = str(exc)
+            self.command_line.show_error(why[:1].upper() + why[1:])
             return
         self._stop_bots()
-        self.command_line.show_info(f"Took back: {step.text}")
+        self.command_line.show_info(f"Took back: {step_text(step, self.reader())}")
         self._ended = False
         self.refresh_all()
         self.after_change()
@@ -301,7 +323,7 @@ class GameScreen(BotDriver, Screen):
         except UndoRefused as exc:
             self.command_line.show_error(f"Cannot redo: {exc}")
             return
-        self.command_line.show_info(f"Played again: {step.text}")
+        self.command_line.show_info(f"Played again: {step_text(step, self.reader())}")
         self.refresh_all()
         self.after_change()
 
@@ -373,13 +395,38 @@ class GameScreen(BotDriver, Screen):
 
     @guarded
     def action_toggle_teaching(self) -> None:
+        """Teaching mode off at once; on only once the players agree, as it opens every hand."""
+        if self.session.teaching:
+            self._switch_teaching(confirmed=True)
+            return
+        question = (
+            "Switch on teaching mode? From now on every player's hand and quests are open to everyone "
+            "at the screen, and any step can be undone, dice rolls and card draws included. "
+            "The log will say so for every player."
+        )
+        self.app.push_screen(
+            ConfirmDialog(question, yes="Switch on", no="Keep it off", title="Teaching mode"),
+            callback=self._switch_teaching,
+        )
+
+    @guarded
+    def _switch_teaching(self, confirmed: bool | None) -> None:
+        if not confirmed:
+            return
         self.session.set_teaching(not self.session.teaching)
-        self.notify("Teaching mode " + ("on: unlimited undo, all hands open" if self.session.teaching else "off"))
+        self.notify(teaching_words(self.session.teaching, self.session.state.round), title="Teaching mode")
         self.refresh_all()
         self.after_change()
 
     @guarded
     def action_replay(self) -> None:
+        if self.curtain_in_use():
+            # the replay can show every seat's view, and so every hidden quest [l.369]
+            self.notify(
+                "The replay shows every player's quests: switch on teaching mode, or finish the game, to watch it.",
+                severity="warning",
+            )
+            return
         self._stop_bots()
         self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True))
 

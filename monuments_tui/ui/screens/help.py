@@ -18,14 +18,20 @@ from monuments_tui.ui.widgets.footer import KeysFooter
 
 KEYS = (
     ("Game", "Tab", "complete the command (again: next match)"),
-    ("Game", "Up / Down", "command history"),
-    ("Game", "Enter", "play the command"),
+    (
+        "Game",
+        "grey text",
+        "the only legal command that starts with what you typed: Enter plays it, Tab or Right fills it in",
+    ),
+    ("Game", "Enter", "play the command exactly as the line shows it"),
+    ("Game", "after a refusal", "the command stays, selected: typing replaces it; Left/Right/Home/End keep it to edit"),
+    ("Game", "Up / Down", "your own command history (each player has theirs in hot seat)"),
     ("Game", "Esc", "switch between the command line and the map"),
     ("Game", "arrows / hjkl (map)", "move the map cursor; Enter adds the hex id to the command"),
     ("Game", "z / L (map), F2 / F3", "zoom the map / show the legend"),
     ("Game", "ctrl+z / ctrl+y", "undo / redo (a standard game undoes only your own steps this turn)"),
     ("Game", "ctrl+s", "save a copy of the game (the game is always autosaved)"),
-    ("Game", "ctrl+p", "command palette: every legal command now, and more"),
+    ("Game", "ctrl+p", "palette: 'Game:' entries (every legal command now, undo, teaching...) first, 'App:' after"),
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
     ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
@@ -36,8 +42,9 @@ KEYS = (
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),
     ("Replay", "Home / End, g", "start / end, go to turn N"),
     ("Replay", "v, p", "switch the seat view, play from here"),
-    ("Anywhere", "F1 or ?", "this help"),
-    ("Anywhere", "ctrl+q", "quit (asks first)"),
+    ("Anywhere", "F1", "this help (also the command help, and ? on an empty command line)"),
+    ("Anywhere", "?", "this help, except while typing: inside a command or a text box, ? is typed"),
+    ("Anywhere", "ctrl+q", "quit (asks first; so does Quit in the palette)"),
 )
 
 

@@ -32,6 +32,8 @@ class BoardView:
     hand_seat: int | None = None
     tree: GameTree | None = None
     """The game tree, for the log's notes and folded side lines (None: the steps alone)."""
+    marks: tuple = ()
+    """Lines for everyone between the steps of the log (`ui.log_marks.LogMark`)."""
 
     @property
     def names(self) -> list[str]:
@@ -97,7 +99,7 @@ class Board(Horizontal):
         self.query_one(PlayersPane).show(view.state, view.viewer, view.controllers)
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
         viewer_of = _ViewerOf(view.viewer, view.show_all)
-        self.query_one(LogPane).show(view.steps, view.names, viewer_of, view.controllers, view.tree)
+        self.query_one(LogPane).show(view.steps, view.names, viewer_of, view.controllers, view.tree, view.marks)
 
     @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:

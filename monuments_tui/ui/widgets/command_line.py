@@ -2,40 +2,30 @@
 
 The screen sets the reactives `legal` (the notation of every legal command now) and
 `prompt`; the widget posts `CommandLine.Submitted` with the text. A rejected command is
-reported with `show_error`: the text stays in the input so one word can be fixed.
+reported with `refuse`: the text stays in the input, selected, so typing replaces it and
+an arrow key keeps it to fix one word.
+
+Enter plays exactly what the line shows. The grey suggestion after the cursor appears only
+when one legal command starts with what is typed, so Tab, Right and Enter all give that
+command; with several, none is shown and Tab cycles through them. The suggestion is
+worked out as the text changes (not in a worker), so no key can overtake it.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.suggester import Suggester
 from textual.widgets import Input, Static
-
-
-class LegalSuggester(Suggester):
-    """Suggests the first legal command that starts with what is typed (case-insensitive)."""
-
-    def __init__(self, line: CommandLine):
-        super().__init__(use_cache=False, case_sensitive=False)
-        self._line = line
-
-    async def get_suggestion(self, value: str) -> str | None:
-        if not value.strip():
-            return None
-        for text in self._line.legal:
-            if text.casefold().startswith(value):
-                return text
-        return None
+from textual.widgets.input import Selection
 
 
 def common_prefix(texts: list[str]) -> str:
@@ -47,7 +37,8 @@ def common_prefix(texts: list[str]) -> str:
 
 
 class CommandInput(Input):
-    """An Input where Tab asks for completion and Up/Down for the history (the command line answers)."""
+    """An Input where Tab asks for completion, Up/Down for the history (the command line answers),
+    and `?` on an empty line opens the help (inside a command it is typed)."""
 
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False),
@@ -64,6 +55,38 @@ class CommandInput(Input):
         def __init__(self, delta: int):
             super().__init__()
             self.delta = delta
+
+    def __init__(self, *, suggest: Callable[[str], str | None], **kwargs):
+        super().__init__(**kwargs)
+        self._suggest = suggest
+
+    def watch_value(self, value: str) -> None:
+        self.refresh_suggestion()
+
+    def refresh_suggestion(self) -> None:
+        """Work out the grey suggestion for the text now (Input's own worker would come later)."""
+        self._suggestion = (self._suggest(self.value) or "") if self.value.strip() else ""
+
+    @property
+    def shown(self) -> str:
+        """The text the line shows: what is typed and, when visible, the grey suggestion after it."""
+        value, suggestion = self.value, self._suggestion
+        if self.has_focus and len(suggestion) > len(value) and suggestion.casefold().startswith(value.casefold()):
+            return value + suggestion[len(value) :]
+        return value
+
+    def select_all_text(self) -> None:
+        """Select the whole text (typing replaces it; an arrow key deselects and keeps it)."""
+        self.selection = Selection(0, len(self.value))
+        self._suggestion = ""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == "?" and not self.value:
+            event.stop()
+            event.prevent_default()
+            await self.run_action("app.help")
+            return
+        await super()._on_key(event)
 
     def action_complete(self) -> None:
         self.post_message(self.CompletionRequested())
@@ -104,6 +127,7 @@ class CommandLine(Vertical):
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id)
         self.history: list[str] = []
+        self._histories: dict[object, list[str]] = {None: self.history}
         self._history_pos: int | None = None
         self._draft = ""
         self._cycle: list[str] = []
@@ -113,7 +137,9 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
         yield CommandInput(
-            placeholder="type a command, Tab completes (e.g. play movement)", id="cmd", suggester=LegalSuggester(self)
+            placeholder="type a command, Tab completes (e.g. play movement)",
+            id="cmd",
+            suggest=self.only_completion,
         )
         yield Static(id="message")
 
@@ -130,6 +156,13 @@ class CommandLine(Vertical):
 
     def watch_legal(self) -> None:
         self._cycle = []
+        self.input.refresh_suggestion()
+
+    def refuse(self, message: str) -> None:
+        """The command typed was refused: say why, and select it so typing replaces it."""
+        self.show_error(message)
+        self.input.focus()
+        self.input.select_all_text()
 
     def show_error(self, message: str) -> None:
         self._message(Content.styled(message, "bold $tone-bad"))
@@ -163,6 +196,11 @@ class CommandLine(Vertical):
         """Legal commands that start with `value` (case-insensitive)."""
         low = value.casefold()
         return [t for t in self.legal if t.casefold().startswith(low)]
+
+    def only_completion(self, value: str) -> str | None:
+        """The legal command that starts with `value`, when it is the only one (the grey suggestion)."""
+        found = self.matches(value)
+        return found[0] if len(found) == 1 else None
 
     def complete(self) -> None:
         """Tab: complete to the single match or the longest common prefix; then cycle through matches."""
@@ -216,6 +254,11 @@ class CommandLine(Vertical):
         event.stop()
         self.walk_history(event.delta)
 
+    def use_history(self, owner: object) -> None:
+        """Keep a history per `owner` (a seat in hot seat): Up never recalls another player's commands."""
+        self.history = self._histories.setdefault(owner, [])
+        self._history_pos = None
+
     def walk_history(self, delta: int) -> None:
         if not self.history:
             return
@@ -235,8 +278,9 @@ class CommandLine(Vertical):
     @on(Input.Submitted, "#cmd")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        # The value now, not when Enter was pressed: a Tab typed just before has completed it since.
-        text = self.input.value.strip()
+        # The line now, not when Enter was pressed: a Tab typed just before has completed it since;
+        # with the grey suggestion, the line shows (and Enter plays) the command it completes.
+        text = self.input.shown.strip()
         if not text:
             return
         if not self.history or self.history[-1] != text:
@@ -249,3 +293,9 @@ class CommandLine(Vertical):
         """The command was played: clear the input and the message."""
         self.input.value = ""
         self.clear_message()
+
+    def clear(self) -> None:
+        """Empty the line for the next player: the text typed, the message and the Tab cycle."""
+        self.accept()
+        self._cycle = []
+        self._history_pos = None

@@ -161,10 +161,12 @@ class LogPane(ScrollView, can_focus=True):
         self._last_args: tuple | None = None
         self._width = 0
 
-    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = (), tree=None) -> None:
+    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = (), tree=None, marks=()) -> None:
         """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all).
-        With the game's `tree`, notes and folded side lines come under their steps (`log_annotations`)."""
-        self._last_args = (steps, names, viewer_of, controllers, tree)
+        With the game's `tree`, notes and folded side lines come under their steps (`log_annotations`);
+        each of `marks` (`LogMark`) is a line for everyone before the first step recorded after it."""
+        self._last_args = (steps, names, viewer_of, controllers, tree, marks)
+        waiting = sorted(marks)
         width = self.scrollable_content_region.width
         if width <= 0:
             return
@@ -187,6 +189,8 @@ class LogPane(ScrollView, can_focus=True):
                     who = names[step.seat] if 0 <= step.seat < len(names) else "?"
                     lines += self._strips(("t", who), Text(f" {who}'s turn", style="bold"))
                 last_group = group
+            while waiting and waiting[0].seq < step.seq:
+                lines += self._mark(waiting.pop(0))
             if self.filter_seat is None or step.seat == self.filter_seat:
                 key = ("s", step.seq, step.text, view_key)
                 cached = self._cache.get(key)
@@ -195,6 +199,8 @@ class LogPane(ScrollView, can_focus=True):
                     self._cache[key] = cached
                 lines += cached
             lines += self._annotations(tree, step, index + 1, index + 1 == len(steps), names, viewer_of, view_key)
+        for mark in waiting:
+            lines += self._mark(mark)
         self.lines = lines
         self.virtual_size = Size(width, len(lines))
         self.refresh()
@@ -234,6 +240,9 @@ class LogPane(ScrollView, can_focus=True):
             cached = self._render_text(text, self._width)
             self._cache[key] = cached
         return cached
+
+    def _mark(self, mark) -> list[Strip]:
+        return self._strips(("m", mark.seq, mark.text), Text(f"  {mark.text}", style="bold italic"))
 
     def _render_text(self, text: Text, width: int) -> list[Strip]:
         console = self.app.console
