@@ -1,0 +1,159 @@
+"""The plain words of every choice: what a card, quest, bonus or option does, before it is chosen.
+
+`card_text(id)` gives the short text of any card or quest id, from the card data
+(`data/cards/*.json`), never invented; `gloss(state, text)` says in one line what a legal
+command would do; `choices(state)` lists the pending choice's options with their words
+(for the prompt and the panes). The Tab list, the palette, the prompt and the panes all
+read these, so the words never differ. Pure: rules content only, no Textual.
+"""
+
+from __future__ import annotations
+
+from monuments_tui.rules import NotationError, SYNTAX, commands as c, parse_command, pending as pd
+from monuments_tui.rules.actions.upgrade import upgrade_discount
+from monuments_tui.rules.content import load_content
+from monuments_tui.rules.payment import describe, discounted
+from monuments_tui.rules.queries import resource_totals
+from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import HIDDEN
+
+MEANINGS = {s.verb: s.meaning for s in SYNTAX}
+"""Each verb of the notation -> what it does, for the commands that choose no card."""
+
+
+def card_text(item_id: str) -> str | None:
+    """The short text of a quest, common bonus, personal bonus card, action card, ability,
+    score card or solo AI card id (an action card says both sides); None if unknown."""
+    content = load_content()
+    if quest := content.quest_by_id.get(item_id):
+        return f"{quest.text} ({quest_value(item_id)})"
+    if bonus := content.common_by_id.get(item_id):
+        return bonus.text
+    if item_id in content.action_by_id:
+        return action_text(item_id)
+    if personal := content.personal_by_id.get(item_id):
+        if not personal.options:
+            return personal.text
+        return "choose one: " + " ".join(f"{i}. {o.text}" for i, o in enumerate(personal.options, 1))
+    if ability := content.ability_by_id.get(item_id):
+        return f"{ability.name}: {ability.text}"
+    if score := content.score_by_id.get(item_id):
+        return f"{score.name}: {score.text}"
+    if ai := content.ai_by_id.get(item_id):
+        return f"solo AI card {ai.name}: " + "; otherwise ".join(ai.commands)
+    return None
+
+
+def quest_value(quest_id: str) -> str:
+    """ "+2 VP if done, -1 if not" (what a quest is worth at the end) [Goal of the game, l.197-198]."""
+    quest = load_content().quest_by_id[quest_id]
+    return f"+{quest.vp} VP" + (f" if done, {quest.penalty} if not" if quest.penalty else "")
+
+
+def action_text(card: str, state: GameState | None = None, seat: int | None = None) -> str:
+    """An action card in words: its name, both sides and its upgrade cost; given a state,
+    which side the seat holds and the discount that applies now [Upgrade an action, l.215]."""
+    action = load_content().action_by_id[card]
+    cost = describe(action.upgrade_cost)
+    if state is None or seat is None:
+        return f"{action.name}. Red: {action.red_text} Green: {action.green_text} Upgrade: {cost}."
+    if card in state.players[seat].green:
+        return f"{action.name} (green): {action.green_text} Red side was: {action.red_text}"
+    return f"{action.name} (red): {action.red_text} Green side: {action.green_text} {upgrade_price(state, seat, card)}"
+
+
+def upgrade_price(state: GameState, seat: int, card: str) -> str:
+    """ "Upgrade: 2 food, 1 off now, so 1 food." (the printed cost and what the seat would pay)."""
+    pending = state.pending
+    green_upgrade = isinstance(pending, pd.UpgradeStep) and pending.green
+    cost = load_content().action_by_id[card].upgrade_cost
+    off = upgrade_discount(state, seat, green_upgrade)
+    if not off:
+        return f"Upgrade: {describe(cost)}."
+    pay = discounted(cost, off, resource_totals(state, seat))
+    return f"Upgrade: {describe(cost)}, {off} off now, so {describe(pay)}."
+
+
+def option_text(state: GameState, option: int) -> str | None:
+    """The text of option `option` of the personal bonus card being chosen from, or None."""
+    pending = state.pending
+    if not isinstance(pending, pd.ChoosePersonalOption):
+        return None
+    card = load_content().personal_by_id.get(pending.card)
+    if card is None or not 1 <= option <= len(card.options):
+        return None
+    return card.options[option - 1].text
+
+
+def _quest_words(quest: str) -> str:
+    if quest == HIDDEN:
+        return "a hidden quest"
+    return f"{quest}: {card_text(quest) or 'an unknown quest'}"
+
+
+def _card_words(state: GameState, seat: int, card: str) -> str:
+    return action_text(card, state, seat) if card in load_content().action_by_id else f"no action card {card}"
+
+
+def _words(state: GameState, seat: int, command: c.Command) -> str:
+    """What `command` would do, for the commands that choose a card, quest, bonus or option."""
+    match command:
+        case c.KeepStartQuest(quest) | c.TurnInQuest(quest):
+            return _quest_words(quest)
+        case c.KeepQuests(quests):
+            return "; ".join(_quest_words(q) for q in quests) if quests else "keep none of the quest cards drawn"
+        case c.ChooseBonus(card):
+            return card_text(card) or f"no common bonus {card}"
+        case c.ChooseOption(option):
+            return option_text(state, option) or f"no option {option}"
+        case c.PlayCard(card):
+            return _card_words(state, seat, card)
+        case c.Upgrade(card):
+            action = load_content().action_by_id.get(card)
+            if action is None:
+                return f"no action card {card}"
+            return f"{action.name} turns green: {action.green_text} {upgrade_price(state, seat, card)}"
+        case c.DiscardCard(card):
+            action = load_content().action_by_id.get(card)
+            return f"{action.name} goes to the discard pile for no effect" if action else f"no action card {card}"
+    return ""
+
+
+def gloss(state: GameState, text: str) -> str:
+    """What the command `text` would do, in one line of plain words ("" if it is not a command)."""
+    try:
+        command = parse_command(text)
+    except NotationError:
+        return ""
+    seat = state.pending.seat if state.pending is not None else state.current
+    words = _words(state, seat, command)
+    return words or MEANINGS.get(text.split()[0].lower(), "")
+
+
+def glossed(state: GameState, text: str) -> str:
+    """ "startquest qs-wood — Control 3 wood. (+1 VP)": the command and what it does."""
+    words = gloss(state, text)
+    return f"{text} — {words}" if words else text
+
+
+CHOICE_PENDINGS: tuple[type, ...] = (
+    pd.ChooseStartQuest,
+    pd.ChooseQuestsToKeep,
+    pd.ChooseCommonBonus,
+    pd.ChoosePersonalOption,
+    pd.UpgradeStep,
+)
+"""The decisions that choose among cards, quests, bonuses or options: the prompt lists them."""
+
+
+def choices(state: GameState, legal: list[str]) -> list[tuple[str, str]]:
+    """(command, what it does) for each option of a card choice pending now; [] for other decisions.
+
+    `legal` is the notation of the legal commands (the keep choice lists each quest on its own)."""
+    pending = state.pending
+    if not isinstance(pending, CHOICE_PENDINGS):
+        return []
+    if isinstance(pending, pd.ChooseQuestsToKeep):
+        return [(f"keep {q}", _quest_words(q)) for q in pending.options]
+    return [(text, gloss(state, text)) for text in legal]
+
