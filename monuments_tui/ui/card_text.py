@@ -9,9 +9,9 @@ read these, so the words never differ. Pure: rules content only, no Textual.
 
 from __future__ import annotations
 
-from monuments_tui.rules import NotationError, SYNTAX, commands as c, parse_command, pending as pd
+from monuments_tui.rules import SYNTAX, NotationError, commands as c, parse_command, pending as pd
 from monuments_tui.rules.actions.upgrade import upgrade_discount
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import ACTION_IDS, load_content
 from monuments_tui.rules.payment import describe, discounted
 from monuments_tui.rules.queries import resource_totals
 from monuments_tui.rules.state import GameState
@@ -88,7 +88,7 @@ def option_text(state: GameState, option: int) -> str | None:
 def _quest_words(quest: str) -> str:
     if quest == HIDDEN:
         return "a hidden quest"
-    return f"{quest}: {card_text(quest) or 'an unknown quest'}"
+    return card_text(quest) or f"no quest {quest}"
 
 
 def _card_words(state: GameState, seat: int, card: str) -> str:
@@ -101,7 +101,9 @@ def _words(state: GameState, seat: int, command: c.Command) -> str:
         case c.KeepStartQuest(quest) | c.TurnInQuest(quest):
             return _quest_words(quest)
         case c.KeepQuests(quests):
-            return "; ".join(_quest_words(q) for q in quests) if quests else "keep none of the quest cards drawn"
+            if len(quests) == 1:
+                return _quest_words(quests[0])
+            return "; ".join(f"{q}: {_quest_words(q)}" for q in quests) or "keep none of the quest cards drawn"
         case c.ChooseBonus(card):
             return card_text(card) or f"no common bonus {card}"
         case c.ChooseOption(option):
@@ -136,24 +138,23 @@ def glossed(state: GameState, text: str) -> str:
     return f"{text} — {words}" if words else text
 
 
-CHOICE_PENDINGS: tuple[type, ...] = (
-    pd.ChooseStartQuest,
-    pd.ChooseQuestsToKeep,
-    pd.ChooseCommonBonus,
-    pd.ChoosePersonalOption,
-    pd.UpgradeStep,
-)
-"""The decisions that choose among cards, quests, bonuses or options: the prompt lists them."""
-
-
-def choices(state: GameState, legal: list[str]) -> list[tuple[str, str]]:
-    """(command, what it does) for each option of a card choice pending now; [] for other decisions.
-
-    `legal` is the notation of the legal commands (the keep choice lists each quest on its own)."""
+def choices(state: GameState, legal: list[str] | None = None) -> list[tuple[str, str]]:
+    """(command, what it does) for each option of the card, quest, bonus or option choice
+    pending now; [] for other decisions. With `legal` (the notation of the legal commands),
+    only the options that are legal (a keep choice lists each quest on its own)."""
     pending = state.pending
-    if not isinstance(pending, CHOICE_PENDINGS):
-        return []
-    if isinstance(pending, pd.ChooseQuestsToKeep):
-        return [(f"keep {q}", _quest_words(q)) for q in pending.options]
-    return [(text, gloss(state, text)) for text in legal]
-
+    texts: list[str] = []
+    if isinstance(pending, pd.ChooseStartQuest):
+        texts = [f"startquest {q}" for q in pending.options]
+    elif isinstance(pending, pd.ChooseQuestsToKeep):
+        texts = [f"keep {q}" for q in pending.options]
+    elif isinstance(pending, pd.ChooseCommonBonus):
+        texts = [f"bonus {b}" for b in pending.options]
+    elif isinstance(pending, pd.ChoosePersonalOption):
+        card = load_content().personal_by_id.get(pending.card)
+        texts = [f"option {i}" for i in range(1, len(card.options) + 1)] if card else []
+    elif isinstance(pending, pd.UpgradeStep):
+        texts = [f"upgrade {card}" for card in ACTION_IDS if card not in state.players[pending.seat].green]
+    if legal is not None:
+        texts = [t for t in texts if any(text == t or text.startswith(t + " ") for text in legal)]
+    return [(t, gloss(state, t)) for t in texts]

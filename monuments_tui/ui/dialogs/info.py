@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,7 +24,7 @@ class InfoDialog(ModalScreen[None]):
         self.title_text = title
 
     def compose(self) -> ComposeResult:
-        parts = []
+        parts: list[RenderableType] = []
         for i, section in enumerate(self.sections):
             parts.append(Text(("\n" if i else "") + section.title, style="bold"))
             parts.append(section.body)
@@ -36,9 +36,7 @@ class InfoDialog(ModalScreen[None]):
     @property
     def plain(self) -> str:
         """The dialog's text without styles (for tests and screen readers)."""
-        return "\n".join(
-            f"{s.title}\n{s.body.plain if isinstance(s.body, Text) else s.body}" for s in self.sections
-        )
+        return "\n".join(f"{s.title}\n{s.body.plain if isinstance(s.body, Text) else s.body}" for s in self.sections)
 
     def on_mount(self) -> None:
         self.query_one(".info-dialog").focus()

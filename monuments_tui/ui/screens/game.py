@@ -31,17 +31,20 @@ from monuments_tui.rules import (
 )
 from monuments_tui.rules.views import visible_state
 from monuments_tui.session import UndoRefused
+from monuments_tui.ui import card_text
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.screens.info_actions import InfoActions
 from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
+from monuments_tui.ui.wording import split_refusal
 
 if TYPE_CHECKING:
     from textual import getters
@@ -54,7 +57,7 @@ def public_words(text: str) -> str:
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-class GameScreen(BotDriver, Screen):
+class GameScreen(BotDriver, InfoActions, Screen):
     """A live game."""
 
     if TYPE_CHECKING:
@@ -74,6 +77,7 @@ class GameScreen(BotDriver, Screen):
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
+        Binding("i", "info_here", "Info", show=False, tooltip="What the hex under the cursor or the pane's cards are"),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
@@ -166,14 +170,23 @@ class GameScreen(BotDriver, Screen):
             prompt = public_words(waiting_for(visible_state(state, self.viewer)))
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
-        line.legal = tuple(self.legal_texts)
+        line.describe = partial(card_text.glossed, view_state)
+        line.legal = (*self.legal_texts, "info")
+        prompt_lines = [f"  {text} — {words}" for text, words in card_text.choices(view_state, self.legal_texts)]
         note = ""
         if seat is not None and session.controller(seat) != "human":
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
         elif self.can_type():
             note = "Tab completes · Enter plays"
-        line.prompt = Prompt(prompt, note)
+        shown = prompt_lines[:4] + (
+            [f"  (+{len(prompt_lines) - 4} more: Tab lists them)"] if len(prompt_lines) > 4 else []
+        )
+        line.prompt = Prompt("\n".join([prompt, *shown]), note)
         self._draw_status(prompt)
+
+    def gloss(self, text: str) -> str:
+        """What the legal command `text` would do, in plain words (the palette's help line)."""
+        return card_text.gloss(self.session.state, text)
 
     def _draw_status(self, prompt: str) -> None:
         line = status_line(self.session, prompt, max(20, self.size.width))
@@ -233,6 +246,9 @@ class GameScreen(BotDriver, Screen):
             line.input.value = ""
             self.action_help()
             return False
+        if low == "info" or low.startswith("info "):
+            self.show_info_about(text.strip()[4:])
+            return False
         if low == "position":
             line.input.value = ""
             self.action_copy_position()
@@ -247,7 +263,7 @@ class GameScreen(BotDriver, Screen):
         try:
             self.session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
-            line.show_error(str(exc))
+            line.show_refusal(*split_refusal(str(exc)))
             line.input.focus()
             return False
         except OSError as exc:
@@ -264,7 +280,7 @@ class GameScreen(BotDriver, Screen):
         try:
             step = self.session.undo()
         except UndoRefused as exc:
-            self.command_line.show_error(f"Cannot undo: {exc}")
+            self.command_line.show_refusal(*split_refusal(str(exc)))
             return
         self._stop_bots()
         self.command_line.show_info(f"Took back: {step.text}")
@@ -277,7 +293,7 @@ class GameScreen(BotDriver, Screen):
         try:
             step = self.session.redo()
         except UndoRefused as exc:
-            self.command_line.show_error(f"Cannot redo: {exc}")
+            self.command_line.show_refusal(*split_refusal(f"Cannot redo: {exc}"))
             return
         self.command_line.show_info(f"Played again: {step.text}")
         self.refresh_all()

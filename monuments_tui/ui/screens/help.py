@@ -29,7 +29,11 @@ KEYS = (
     ("Game", "ctrl+p", "command palette: every legal command now, and more"),
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
-    ("Game", "type info ID", "what a card, quest, piece, hex or rule option is, in plain words (info qs-wood, info D7)"),
+    (
+        "Game",
+        "type info ID",
+        "what a card, quest, piece, hex or rule option is, in plain words (info qs-wood, info D7)",
+    ),
     ("Game", "i (map or a pane)", "the same for the hex under the map cursor, or the cards of the pane"),
     ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
     ("Replay", "Left / Right", "one step back / forward"),

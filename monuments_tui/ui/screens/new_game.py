@@ -44,6 +44,7 @@ SOLO_SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 CONTROLLERS = (("person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"))
 
+
 def offered_options() -> list[msgspec.structs.FieldInfo]:
     """The fields of `RuleOptions` the form shows, in their order: those with plain words."""
     return [f for f in msgspec.structs.fields(RuleOptions) if f.name in RULE_OPTIONS]

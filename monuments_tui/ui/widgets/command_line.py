@@ -8,7 +8,7 @@ reported with `show_error`: the text stays in the input so one word can be fixed
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from textual import on
@@ -36,6 +36,10 @@ class LegalSuggester(Suggester):
             if text.casefold().startswith(value):
                 return text
         return None
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def common_prefix(texts: list[str]) -> str:
@@ -109,6 +113,8 @@ class CommandLine(Vertical):
         self._cycle: list[str] = []
         self._cycle_index = -1
         self._message_text = Content("")
+        self.describe: Callable[[str], str] | None = None
+        """Gives a command with what it does ("startquest qs-wood — Control 3 wood."); set by the screen."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -133,6 +139,13 @@ class CommandLine(Vertical):
 
     def show_error(self, message: str) -> None:
         self._message(Content.styled(message, "bold $tone-bad"))
+
+    def show_refusal(self, plain: str, detail: str = "") -> None:
+        """A refusal: what is wrong and what would work first, the rulebook reference on a second line."""
+        parts: list[tuple[str, str] | str] = [(plain, "bold $tone-bad")]
+        if detail:
+            parts += ["\n", (detail, "$tone-muted")]
+        self._message(Content.assemble(*parts))
 
     def show_info(self, message: str) -> None:
         self._message(Content.styled(message, "$tone-muted"))
@@ -170,8 +183,10 @@ class CommandLine(Vertical):
         value = inp.value
         if self._cycle and value in self._cycle:
             self._cycle_index = (self._cycle_index + 1) % len(self._cycle)
-            self._set_value(self._cycle[self._cycle_index])
-            self.show_info(f"{self._cycle_index + 1} of {len(self._cycle)}: Tab for the next one")
+            current = self._cycle[self._cycle_index]
+            self._set_value(current)
+            shown = self._sample([current], 1) if self.describe else ""
+            self.show_info(f"{self._cycle_index + 1} of {len(self._cycle)}: Tab for the next one{shown}")
             return
         found = self.matches(value)
         if not found:
@@ -184,7 +199,10 @@ class CommandLine(Vertical):
         if len(found) == 1:
             self._cycle = []
             self._set_value(found[0])
-            self.clear_message()
+            if self.describe is None:
+                self.clear_message()
+            else:
+                self.show_info(self._sample(found).lstrip())
             return
         prefix = common_prefix(found)
         if len(prefix) > len(value):
@@ -196,10 +214,14 @@ class CommandLine(Vertical):
         self._set_value(found[0])
         self.show_info(f"1 of {len(found)}: {self._sample(found)} (Tab for the next one)")
 
-    @staticmethod
-    def _sample(texts: Sequence[str], n: int = 6) -> str:
-        shown = " | ".join(texts[:n])
-        return shown + (f" (+{len(texts) - n} more)" if len(texts) > n else "")
+    def _sample(self, texts: Sequence[str], n: int = 6) -> str:
+        """The matches listed: one a line with what each does when the screen can say it."""
+        more = f" (+{len(texts) - n} more)" if len(texts) > n else ""
+        if self.describe is None:
+            return " | ".join(texts[:n]) + more
+        width = max(20, self.size.width - 4)
+        lines = [_cut(self.describe(t), width) for t in texts[:n]]
+        return "".join(f"\n  {line}" for line in lines) + more
 
     def _set_value(self, value: str) -> None:
         inp = self.input
