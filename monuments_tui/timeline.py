@@ -181,7 +181,7 @@ def undo_refusal(timeline: Timeline, teaching: bool) -> str | None:
     state = timeline.state
     step = timeline.steps[-1]
     civ = state.players[step.seat].civ.capitalize()
-    label = f"step {step.seq} ({civ}: {step.text})"
+    label = f"the last move ({civ}: {step.text})"  # the player never sees step numbers
     if state.pending is None:
         return f"cannot undo {label}: the game is over (replay it, or switch on teaching mode)"
     reason = hidden_or_random(step.events)

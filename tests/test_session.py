@@ -157,7 +157,7 @@ def test_standard_undo_stops_at_the_start_of_the_turn_with_the_step_named(tmp_pa
     with pytest.raises(UndoRefused) as info:
         s.undo()
     message = str(info.value)
-    assert "cannot undo step 6 (Egypt: start" in message and "a new turn began" in message
+    assert "cannot undo the last move (Egypt: start" in message and "a new turn began" in message
 
 
 def test_standard_game_refuses_an_undo_across_a_die_roll(tmp_path):

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from monuments_tui.narration import narration_text
-from monuments_tui.rules import commands as c, events as ev
+from monuments_tui.rules import commands as c, events as ev, format_command
 from monuments_tui.rules.content import load_content
 
 PIECE_WORDS = {
@@ -169,7 +169,7 @@ def describe_command(command: c.Command, events: tuple[ev.Event, ...], seat: int
             return "keeps " + (", ".join(quests) if quests else "no quest card")
     if type(command).__name__ == "AiAct":
         return "takes its decision (the AI deck)"
-    return type(command).__name__
+    return f"plays {format_command(command)}"
 
 
 def _layer_words(events: tuple[ev.Event, ...], sacrifice: tuple[c.PieceAt, ...]) -> str:

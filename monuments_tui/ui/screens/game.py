@@ -171,7 +171,7 @@ class GameScreen(BotDriver, InfoActions, Screen):
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
         line.describe = partial(card_text.glossed, view_state)
-        line.legal = (*self.legal_texts, "info")
+        line.legal = (*self.legal_texts, "info") if self.legal_texts else ()  # info is offered with the moves
         prompt_lines = [f"  {text} — {words}" for text, words in card_text.choices(view_state, self.legal_texts)]
         note = ""
         if seat is not None and session.controller(seat) != "human":
