@@ -59,7 +59,7 @@ def action_text(card: str, state: GameState | None = None, seat: int | None = No
         return f"{action.name}. Red: {action.red_text} Green: {action.green_text} Upgrade: {cost}."
     if card in state.players[seat].green:
         return f"{action.name} (green): {action.green_text} Red side was: {action.red_text}"
-    return f"{action.name} (red): {action.red_text} Green side: {action.green_text} {upgrade_price(state, seat, card)}"
+    return f"{action.name} (red): {action.red_text} {upgrade_price(state, seat, card)} Green side: {action.green_text}"
 
 
 def upgrade_price(state: GameState, seat: int, card: str) -> str:
@@ -158,3 +158,21 @@ def choices(state: GameState, legal: list[str] | None = None) -> list[tuple[str,
     if legal is not None:
         texts = [t for t in texts if any(text == t or text.startswith(t + " ") for text in legal)]
     return [(t, gloss(state, t)) for t in texts]
+
+
+PROMPT_LINES = 4
+"""Most options the prompt lists under its question; Tab and the palette list them all."""
+
+
+def prompt_lines(state: GameState, legal: list[str]) -> list[str]:
+    """The lines under the prompt's question: each option of a card choice with its text, or,
+    when a card is to be played, the cards in hand and their sides."""
+    pending = state.pending
+    if isinstance(pending, pd.ChooseAction) and legal:
+        player = state.players[pending.seat]
+        cards = [card + (" (green)" if card in player.green else "") for card in player.hand]
+        return ["  in hand: " + (", ".join(cards) or "nothing") + " · Tab after 'play ' says what each does"]
+    lines = [f"  {text} — {words}" for text, words in choices(state, legal)]
+    if len(lines) > PROMPT_LINES:
+        lines = lines[:PROMPT_LINES] + [f"  (+{len(lines) - PROMPT_LINES} more: Tab lists them all)"]
+    return lines

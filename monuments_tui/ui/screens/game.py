@@ -172,15 +172,12 @@ class GameScreen(BotDriver, InfoActions, Screen):
         line = self.command_line
         line.describe = partial(card_text.glossed, view_state)
         line.legal = (*self.legal_texts, "info") if self.legal_texts else ()  # info is offered with the moves
-        prompt_lines = [f"  {text} — {words}" for text, words in card_text.choices(view_state, self.legal_texts)]
         note = ""
         if seat is not None and session.controller(seat) != "human":
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
         elif self.can_type():
             note = "Tab completes · Enter plays"
-        shown = prompt_lines[:4] + (
-            [f"  (+{len(prompt_lines) - 4} more: Tab lists them)"] if len(prompt_lines) > 4 else []
-        )
+        shown = card_text.prompt_lines(view_state, self.legal_texts)  # the options, each with its text
         line.prompt = Prompt("\n".join([prompt, *shown]), note)
         self._draw_status(prompt)
 
