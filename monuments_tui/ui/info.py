@@ -25,9 +25,9 @@ from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.wording import PIECE_WORDS
 
 KINDS = (
-    "info knows action cards (movement), quests (qs-wood, q01-land), common bonus cards (cb1-military), "
-    "personal bonus cards (pb-a-l1), abilities (horses), score cards (score-a), pieces (w, army, town), "
-    "hexes (D7), civilisations (greece), commands (move) and rule options (retreat, B50)."
+    "Try an action card (movement), a quest (qs-wood, q01-land), a common bonus card (cb1-military), "
+    "a personal bonus card (pb-a-l1), an ability (horses), a score card (score-a), a piece (w, army, town), "
+    "a hex (D7), a civilisation (greece), a command (move) or a rule option (retreat, B50)."
 )
 
 
@@ -40,11 +40,11 @@ def about(state: GameState | None, word: str) -> list[Section]:
     """Every section describing `word`. Raises ValueError if nothing is called so."""
     word = word.strip()
     if not word:
-        raise ValueError(f"info needs an id, as in: info qs-wood. {KINDS}")
+        raise ValueError(f"Info about what? Type info and an id, as in: info qs-wood. {KINDS}")
     low = word.lower()
     found = _cards(state, low) + _pieces(low) + _hexes(state, word) + _civs(low) + _rules(low)
     if not found:
-        raise ValueError(f"nothing is called '{word}'. {KINDS}")
+        raise ValueError(f"Nothing is called '{word}'. {KINDS}")
     return found
 
 

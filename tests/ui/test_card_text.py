@@ -141,7 +141,7 @@ def test_info_changes_nothing_and_an_unknown_id_says_what_exists():
     assert (format_command(legal_commands(s)[0]), s.round, s.current) == before
     with pytest.raises(ValueError) as exc:
         info.about(s, "zzz")
-    assert "nothing is called 'zzz'" in str(exc.value) and "quests (qs-wood" in str(exc.value)
+    assert "Nothing is called 'zzz'" in str(exc.value) and "a quest (qs-wood" in str(exc.value)
 
 
 # -- refusals: plain words first --------------------------------------------------------------------
