@@ -10,6 +10,7 @@ from monuments_tui.rules import GameConfig, RuleOptions
 from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain, TooSmall
+from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.screens.help import HelpScreen
@@ -144,7 +145,8 @@ async def test_the_form_refuses_a_rule_option_out_of_its_domain_saying_what_it_t
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert app.screen is form
-            assert f"rule option {name} takes a whole number {words}" in str(form.query_one("#form-error").render())
+            label = RULE_OPTIONS[name].label  # named as on the form, not by its field
+            assert f"'{label}' takes a whole number {words}" in str(form.query_one("#form-error").render())
             form.query_one(f"#opt-{name}").value = str(getattr(RuleOptions(), name))
 
 

@@ -25,6 +25,7 @@ from monuments_tui.ui.rule_words import OPTION_CHOICES, RULE_OPTIONS, option_lab
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
+from monuments_tui.ui.wording import split_refusal
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),
@@ -86,6 +87,15 @@ def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, opt
         seats = tuple(seats) or ("human",) * len(civs)
     validate_config(config)
     return NewGameChoice(config, tuple(seats), teaching)
+
+
+def form_error(exc: Exception) -> str:
+    """A refusal of the form in the player's words: options by their names on the form, references last."""
+    text = str(exc)
+    for name, words in RULE_OPTIONS.items():
+        text = text.replace(f"rule option {name}", f"'{words.label}'")
+    plain, detail = split_refusal(text)
+    return f"{plain}\n{detail}" if detail else plain
 
 
 def _onoff(value: bool) -> str:
@@ -264,7 +274,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         try:
             choice = self._read()
         except (ValueError, TypeError, msgspec.ValidationError) as exc:
-            self.query_one("#form-error", Static).update(Content.styled(str(exc), "bold $tone-bad"))
+            self.query_one("#form-error", Static).update(Content.styled(form_error(exc), "bold $tone-bad"))
             return
         self.dismiss(choice)
 
