@@ -183,7 +183,7 @@ class GameScreen(BotDriver, InfoActions, Screen):
 
     def gloss(self, text: str) -> str:
         """What the legal command `text` would do, in plain words (the palette's help line)."""
-        return card_text.gloss(self.session.state, text)
+        return card_text.gloss(self.shown_state(), text)
 
     def _draw_status(self, prompt: str) -> None:
         line = status_line(self.session, prompt, max(20, self.size.width))

@@ -129,8 +129,12 @@ class CommandLine(Vertical):
 
     # -- what the screen tells it -----------------------------------------------------------
     def watch_prompt(self, prompt: Prompt) -> None:
+        question, _, options = prompt.text.partition("\n")  # the note stays beside the question
         text = Content.assemble(
-            ("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted")
+            ("> ", "bold"),
+            (question, "bold"),
+            (f"   {prompt.note}" if prompt.note else "", "$tone-muted"),
+            f"\n{options}" if options else "",
         )
         self.query_one("#prompt", Static).update(text, layout=False)
 
