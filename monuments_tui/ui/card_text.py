@@ -121,20 +121,27 @@ def _words(state: GameState, seat: int, command: c.Command) -> str:
     return ""
 
 
-def gloss(state: GameState, text: str) -> str:
-    """What the command `text` would do, in one line of plain words ("" if it is not a command)."""
+def choice_words(state: GameState, text: str) -> str:
+    """The text of the card, quest, bonus or option the command `text` chooses ("" if none)."""
     try:
         command = parse_command(text)
     except NotationError:
         return ""
     seat = state.pending.seat if state.pending is not None else state.current
-    words = _words(state, seat, command)
-    return words or MEANINGS.get(text.split()[0].lower(), "")
+    return _words(state, seat, command)
+
+
+def gloss(state: GameState, text: str) -> str:
+    """What the command `text` would do, in one line of plain words ("" if it is not a command):
+    the text of what it chooses, or else what its verb does."""
+    words = choice_words(state, text)
+    return words or (MEANINGS.get(text.split()[0].lower(), "") if text.strip() else "")
 
 
 def glossed(state: GameState, text: str) -> str:
-    """ "startquest qs-wood — Control 3 wood. (+1 VP)": the command and what it does."""
-    words = gloss(state, text)
+    """ "startquest qs-wood — Control 3 wood. (+1 VP)": a command with the text of what it
+    chooses; a command that chooses no card stays as it is (its verb says what it does)."""
+    words = choice_words(state, text)
     return f"{text} — {words}" if words else text
 
 

@@ -189,7 +189,7 @@ class CommandLine(Vertical):
             self._cycle_index = (self._cycle_index + 1) % len(self._cycle)
             current = self._cycle[self._cycle_index]
             self._set_value(current)
-            shown = self._sample([current], 1) if self.describe else ""
+            shown = self._sample([current], 1) if self.describe and self.describe(current) != current else ""
             self.show_info(f"{self._cycle_index + 1} of {len(self._cycle)}: Tab for the next one{shown}")
             return
         found = self.matches(value)
@@ -203,7 +203,7 @@ class CommandLine(Vertical):
         if len(found) == 1:
             self._cycle = []
             self._set_value(found[0])
-            if self.describe is None:
+            if self.describe is None or self.describe(found[0]) == found[0]:
                 self.clear_message()
             else:
                 self.show_info(self._sample(found).lstrip())
@@ -221,11 +221,11 @@ class CommandLine(Vertical):
     def _sample(self, texts: Sequence[str], n: int = 6) -> str:
         """The matches listed: one a line with what each does when the screen can say it."""
         more = f" (+{len(texts) - n} more)" if len(texts) > n else ""
-        if self.describe is None:
+        described = [self.describe(t) for t in texts[:n]] if self.describe else list(texts[:n])
+        if described == list(texts[:n]):  # no card among them: one line
             return " | ".join(texts[:n]) + more
         width = max(20, self.size.width - 4)
-        lines = [_cut(self.describe(t), width) for t in texts[:n]]
-        return "".join(f"\n  {line}" for line in lines) + more
+        return "".join(f"\n  {_cut(line, width)}" for line in described) + more
 
     def _set_value(self, value: str) -> None:
         inp = self.input
