@@ -178,7 +178,7 @@ def prompt_lines(state: GameState, legal: list[str]) -> list[str]:
     if isinstance(pending, pd.ChooseAction) and legal:
         player = state.players[pending.seat]
         cards = [card + (" (green)" if card in player.green else "") for card in player.hand]
-        return ["  in hand: " + (", ".join(cards) or "nothing") + " · Tab after 'play ' says what each does"]
+        return ["  in hand: " + (", ".join(cards) or "nothing") + " · Tab lists what each does"]
     lines = [f"  {text} — {words}" for text, words in choices(state, legal)]
     if len(lines) > PROMPT_LINES:
         lines = lines[:PROMPT_LINES] + [f"  (+{len(lines) - PROMPT_LINES} more: Tab lists them all)"]

@@ -385,11 +385,11 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
             out.append("\n")
         pending_start = state.start_quests.get(s)
         if pending_start and state.phase == "setup":
-            _append_offered(out, "starting quests to choose from (keep one)", pending_start)
+            _append_offered(out, "starting quests, keep one", pending_start)
         drawn = state.pending
         if isinstance(drawn, pd.ChooseQuestsToKeep) and drawn.seat == s:
             least = "at least one" if drawn.least else "any"
-            _append_offered(out, f"quest cards drawn (keep {least})", drawn.options)
+            _append_offered(out, f"drawn, keep {least}", drawn.options)
         if not p.quests:
             out.append("  no quest in progress\n", style=DIM)
         ready = set(completable_quests(state, s))

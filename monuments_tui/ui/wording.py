@@ -268,6 +268,8 @@ def split_refusal(message: str) -> tuple[str, str]:
         return "." if after.isupper() and before not in ".:;!?" else ""
 
     plain = re.sub(r"\s{2,}", " ", _REFERENCE.sub(stop, message)).strip()
-    plain = plain[:1].upper() + plain[1:]
+    first = plain.split(" ", 1)[0]
+    if first.isalpha():  # a sentence begins with a capital; an id (q01-fort, D7) is left as typed
+        plain = plain[:1].upper() + plain[1:]
     detail = "; ".join(r[1:-1] if r.startswith("[") else r for r in refs)
     return plain, (f"Rulebook: {detail}" if detail else "")

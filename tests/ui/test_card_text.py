@@ -188,3 +188,10 @@ def test_the_rule_options_have_plain_names_and_codes_only_in_their_detail():
     for name, words in RULE_OPTIONS.items():
         assert not re.search(r"\bB\d+\b", words.label + words.explanation), name
         assert re.fullmatch(r"B\d+", words.code)
+
+
+def test_a_refusal_beginning_with_an_id_keeps_it_as_typed():
+    assert split_refusal("q01-fort is not complete [Quests, l.371]") == (
+        "q01-fort is not complete",
+        "Rulebook: Quests, l.371",
+    )
