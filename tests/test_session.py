@@ -169,7 +169,7 @@ def test_standard_game_refuses_an_undo_across_a_die_roll(tmp_path):
     rolled = s.history()[-1].events
     ok, why = s.can_undo()
     assert not ok
-    assert f"step 2 (Greece: attack {target} with army@{army})" in why and "rolled the battle dice" in why
+    assert f"the last move (Greece: attack {target} with army@{army})" in why and "rolled the battle dice" in why
     with pytest.raises(UndoRefused, match="rolled the battle dice"):
         s.undo()
     s.set_teaching(True)
