@@ -43,7 +43,7 @@ def decide(state: GameState, command: Command) -> list[Event]:
     handler = RULES.get((type(pending), type(command)))
     if handler is None:
         raise RuleViolation(
-            f"'{_name(command)}' is not possible now: {waiting_for(state)}",
+            f"'{_verb(command)}' is not possible now: {waiting_for(state)}",
             "In a turn, l.206-207",
             _hint(state),
         )
@@ -65,8 +65,9 @@ def any_legal(state: GameState) -> bool:
     return next(accepted_commands(state), None) is not None
 
 
-def _name(command: Command) -> str:
-    return str(type(command).__struct_config__.tag)  # every command class is tagged with its name
+def _verb(command: Command) -> str:
+    """The command's verb as the player types it ("end"), never its class or tag (end_turn)."""
+    return format_command(command).split()[0]
 
 
 def _hint(state: GameState) -> str:

@@ -74,4 +74,4 @@ def describe_pending(state: GameState) -> str:
         case pd.ChooseQuestsToKeep():
             least = "at least one" if p.least else "any"
             return f"{who}: keep {least} of the quests drawn ({', '.join(p.options)})"
-    return f"{who}: {type(p).__name__}"
+    return f"{who} to decide"

@@ -26,6 +26,7 @@ class PaletteActions(Protocol):
     legal_texts: list[str]
 
     def can_type(self) -> bool: ...
+    def gloss(self, text: str) -> str: ...
     def play_text(self, text: str) -> bool: ...
     def action_undo(self) -> None: ...
     def action_redo(self) -> None: ...
@@ -57,7 +58,8 @@ class LegalCommands(Provider):
         out: list[tuple[str, Callable[[], object], str]] = []
         if screen.can_type():
             for text in screen.legal_texts:
-                out.append((GAME + text, partial(screen.play_text, text), legal_entry_help(text)))
+                # the help line says what the command does: a card's or quest's text before it is chosen
+                out.append((GAME + text, partial(screen.play_text, text), screen.gloss(text) or legal_entry_help(text)))
         out += [
             (GAME + "Undo the last step", screen.action_undo, "ctrl+z"),
             (GAME + "Redo", screen.action_redo, "ctrl+y"),

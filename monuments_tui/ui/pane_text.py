@@ -8,13 +8,13 @@ tones (`ui.theme`), which the panes resolve through the stylesheet.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from monuments_tui.rules import queries as q
+from monuments_tui.rules import pending as pd, queries as q
 from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.board import Hex, load_board
 from monuments_tui.rules.card_types import Resource
@@ -27,6 +27,7 @@ from monuments_tui.rules.quests import (
     task_value,
 )
 from monuments_tui.rules.state import GameState
+from monuments_tui.ui import card_text
 from monuments_tui.ui.map_style import CIV_LETTERS
 from monuments_tui.ui.theme import tone
 
@@ -241,18 +242,31 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
     discount = upgrade_discount(state, seat, False)
     if discount:
         out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
-    parts: list[RenderableType] = [table, out]
+    parts: list[RenderableType] = [*_choice_now(state, seat), table, out]
     if wide:
         texts = Text("\nWhat the cards do (scroll):", style="bold")
         for card in ACTION_IDS:
-            action = content.action_by_id[card]
-            green = card in p.green
             where = "hand" if card in p.hand else "discard" if card in p.discard else "in play"
-            texts.append(f"\n{action.name} ", style="bold")
-            texts.append(f"({'green' if green else 'red'}, {where}): ", style=DIM)
-            texts.append(action.green_text if green else action.red_text)
+            texts.append(f"\n[{where}] ", style=DIM)
+            texts.append(card_text.action_text(card, state, seat))
         parts.append(texts)
     return Group(*parts)
+
+
+def _choice_now(state: GameState, seat: int) -> list[RenderableType]:
+    """The bonus, option or upgrade the seat is choosing now, each with its text (quests: the Quests pane)."""
+    pending = state.pending
+    if pending is None or pending.seat != seat or isinstance(pending, (pd.ChooseStartQuest, pd.ChooseQuestsToKeep)):
+        return []
+    found = card_text.choices(state)
+    if not found:
+        return []
+    out = Text("Choose one now:", style="bold")
+    for text, words in found:
+        out.append(f"\n{text}", style="bold")
+        out.append(f" — {words}")
+    out.append("\n")
+    return [out]
 
 
 # -- players -----------------------------------------------------------------------------------
@@ -350,6 +364,14 @@ def _bonus_short(card_id: str) -> str:
     return f"{card.effect.replace('_', ' ')}" + (f" +{card.amount}" if card.amount > 1 else "")
 
 
+def _append_offered(out: Text, heading: str, quests: Iterable[str]) -> None:
+    """Quests offered to choose from, each with its text (hidden ones stay hidden)."""
+    out.append(f"  {heading}:\n", style="bold")
+    for quest_id in quests:
+        out.append(f"    {quest_id} ", style="bold")
+        out.append(f"{card_text.card_text(quest_id) or ''}\n")
+
+
 # -- quests ---------------------------------------------------------------------------------------
 def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -> Text:
     """The quests of `seat` (or every seat with `show_all`), completable ones marked with '*'."""
@@ -363,7 +385,11 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
             out.append("\n")
         pending_start = state.start_quests.get(s)
         if pending_start and state.phase == "setup":
-            out.append("  starting quests to choose from: " + ", ".join(pending_start) + "\n", style=DIM)
+            _append_offered(out, "starting quests, keep one", pending_start)
+        drawn = state.pending
+        if isinstance(drawn, pd.ChooseQuestsToKeep) and drawn.seat == s:
+            least = "at least one" if drawn.least else "any"
+            _append_offered(out, f"drawn, keep {least}", drawn.options)
         if not p.quests:
             out.append("  no quest in progress\n", style=DIM)
         ready = set(completable_quests(state, s))

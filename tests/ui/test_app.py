@@ -10,6 +10,7 @@ from monuments_tui.rules import GameConfig, RuleOptions
 from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain, TooSmall
+from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.screens.help import HelpScreen
@@ -144,7 +145,8 @@ async def test_the_form_refuses_a_rule_option_out_of_its_domain_saying_what_it_t
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert app.screen is form
-            assert f"rule option {name} takes a whole number {words}" in str(form.query_one("#form-error").render())
+            label = RULE_OPTIONS[name].label  # named as on the form, not by its field
+            assert f"'{label}' takes a whole number {words}" in str(form.query_one("#form-error").render())
             form.query_one(f"#opt-{name}").value = str(getattr(RuleOptions(), name))
 
 
@@ -182,7 +184,7 @@ async def test_a_rejected_command_keeps_the_text_shows_the_rule_and_changes_noth
         assert "is not possible now" in text and "Legal now: startquest" in text
         assert enc(screen.session.state) == before and len(screen.session.history()) == steps
         await type_command(pilot, "fly to the moon")
-        assert "unknown command 'fly'" in screen_text(app)
+        assert "Unknown command 'fly'" in screen_text(app)
         assert screen.query_one(CommandInput).value == "fly to the moon"
         assert enc(screen.session.state) == before
 
@@ -502,7 +504,7 @@ async def test_help_lists_every_command_of_the_notation_and_every_card(tmp_path)
     from monuments_tui.rules.content import load_content
     from monuments_tui.ui.screens.help import cards_table, commands_table
 
-    assert list(commands_table().columns[0].cells) == [s.usage for s in SYNTAX]
+    assert list(commands_table().columns[0].cells) == [s.usage for s in SYNTAX] + ["info ID"]
     assert len(cards_table().rows) == len(load_content().action_cards)
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

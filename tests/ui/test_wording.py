@@ -57,7 +57,7 @@ def test_the_panes_describe_a_new_game():
     text = console.export_text()
     assert "movement" in text and "discard: empty" in text
     assert all(name in text for name in ("Greece", "Egypt", "Maya", "Inca")) and "Bank" in text
-    assert "starting quests to choose from" in text
+    assert "starting quests, keep one" in text
     assert "Greece's monument hex" in text
 
 

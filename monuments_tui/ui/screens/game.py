@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -21,30 +20,31 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from monuments_tui.replay import Replay
 from monuments_tui.rules import (
     NotationError,
     RuleViolation,
     format_command,
-    format_position,
     waiting_for,
 )
 from monuments_tui.rules.views import visible_state
 from monuments_tui.session import UndoRefused
 from monuments_tui.timeline import step_text
-from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain
-from monuments_tui.ui.log_marks import teaching_marks, teaching_words
+from monuments_tui.ui import card_text
+from monuments_tui.ui.dialogs.common import Curtain
+from monuments_tui.ui.log_marks import teaching_marks
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import record_command, run_record_command
-from monuments_tui.ui.safety import guarded, write_beside_save
+from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
+from monuments_tui.ui.screens.game_menu import MenuActions
 from monuments_tui.ui.screens.help import HelpScreen
-from monuments_tui.ui.screens.replay import ReplayScreen
+from monuments_tui.ui.screens.info_actions import InfoActions
 from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
+from monuments_tui.ui.wording import split_refusal
 
 if TYPE_CHECKING:
     from textual import getters
@@ -57,7 +57,7 @@ def public_words(text: str) -> str:
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-class GameScreen(BotDriver, Screen):
+class GameScreen(BotDriver, InfoActions, MenuActions, Screen):
     """A live game."""
 
     if TYPE_CHECKING:
@@ -77,6 +77,7 @@ class GameScreen(BotDriver, Screen):
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
+        Binding("i", "info_here", "Info", show=False, tooltip="What the hex under the cursor or the pane's cards are"),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
@@ -186,14 +187,20 @@ class GameScreen(BotDriver, Screen):
             prompt = public_words(waiting_for(visible_state(state, self.viewer)))
         self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
         line = self.command_line
-        line.legal = tuple(self.legal_texts)
+        line.describe = partial(card_text.glossed, view_state)
+        line.legal = (*self.legal_texts, "info") if self.legal_texts else ()  # info is offered with the moves
         note = ""
         if seat is not None and session.controller(seat) != "human":
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
         elif self.can_type():
             note = "Tab completes · Enter plays"
-        line.prompt = Prompt(prompt, note)
+        shown = card_text.prompt_lines(view_state, self.legal_texts)  # the options, each with its text
+        line.prompt = Prompt("\n".join([prompt, *shown]), note)
         self._draw_status(prompt)
+
+    def gloss(self, text: str) -> str:
+        """What the legal command `text` would do, in plain words (the palette's help line)."""
+        return card_text.gloss(self.shown_state(), text)
 
     def _draw_status(self, prompt: str) -> None:
         line = status_line(self.session, prompt, max(20, self.size.width))
@@ -257,6 +264,9 @@ class GameScreen(BotDriver, Screen):
             line.input.value = ""
             self.action_help()
             return False
+        if low == "info" or low.startswith("info "):
+            self.show_info_about(text.strip()[4:])
+            return False
         if low == "position":
             line.input.value = ""
             self.action_copy_position()
@@ -274,7 +284,7 @@ class GameScreen(BotDriver, Screen):
         try:
             self.session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
-            line.refuse(str(exc))
+            line.refuse(*split_refusal(str(exc)))
             return False
         except OSError as exc:
             line.show_error(f"could not write the save: {exc}. The command was not played.")
@@ -308,7 +318,7 @@ class GameScreen(BotDriver, Screen):
             step = self.session.undo(self.reader())
         except UndoRefused as exc:
             why = str(exc)
-            self.command_line.show_error(why[:1].upper() + why[1:])
+            self.command_line.show_refusal(*split_refusal(why[:1].upper() + why[1:]))
             return
         self._stop_bots()
         self.command_line.show_info(f"Took back: {step_text(step, self.reader())}")
@@ -321,57 +331,11 @@ class GameScreen(BotDriver, Screen):
         try:
             step = self.session.redo()
         except UndoRefused as exc:
-            self.command_line.show_error(f"Cannot redo: {exc}")
+            self.command_line.show_refusal(*split_refusal(f"Cannot redo: {exc}"))
             return
         self.command_line.show_info(f"Played again: {step_text(step, self.reader())}")
         self.refresh_all()
         self.after_change()
-
-    @guarded
-    def action_save_copy(self) -> None:
-        session = self.session
-        base = session.path.parent if session.path else Path(self.app.saves_dir)
-        stem = session.path.stem if session.path else "game"
-        suggestion = str(base / f"{stem}-copy.jsonl")
-        self.app.push_screen(
-            AskDialog("Save a copy of this game to:", suggestion, title="Save a copy"),
-            callback=self._save_copy_to,
-        )
-
-    @guarded
-    def _save_copy_to(self, answer: str | None) -> None:
-        if not answer:
-            return
-        try:
-            path = self.session.save_copy(Path(answer).expanduser())
-        except (OSError, ValueError) as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
-            return
-        self.notify(f"Saved a copy to {path}", title="Saved")
-
-    @guarded
-    def action_copy_position(self) -> None:
-        """Write the position as text next to the save (docs/positions.md), and to the clipboard."""
-        session = self.session
-        if not session.teaching and session.state.pending is not None:
-            # A position shows every hidden card: hands, quests and the order of the decks [l.369].
-            self.notify(
-                "The position shows every hidden card: switch on teaching mode, or finish the game, to copy it.",
-                severity="warning",
-            )
-            return
-        base = session.path.parent if session.path else Path(self.app.saves_dir)
-        stem = session.path.stem if session.path else "game"
-        path = base / f"{stem}.position.txt"
-        text = format_position(session.state)
-        if not write_beside_save(self, path, text):
-            return
-        self.app.copy_to_clipboard(text)
-        self.notify(
-            f"Position written to {path} (and copied to the clipboard where the terminal allows); "
-            "start a game from it with: monuments new --position FILE",
-            title="Position",
-        )
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
@@ -392,43 +356,6 @@ class GameScreen(BotDriver, Screen):
     def action_log_filter(self) -> None:
         who = self.board.cycle_log_filter()
         self.notify(f"Log: {who}", timeout=2)
-
-    @guarded
-    def action_toggle_teaching(self) -> None:
-        """Teaching mode off at once; on only once the players agree, as it opens every hand."""
-        if self.session.teaching:
-            self._switch_teaching(confirmed=True)
-            return
-        question = (
-            "Switch on teaching mode? From now on every player's hand and quests are open to everyone "
-            "at the screen, and any step can be undone, dice rolls and card draws included. "
-            "The log will say so for every player."
-        )
-        self.app.push_screen(
-            ConfirmDialog(question, yes="Switch on", no="Keep it off", title="Teaching mode"),
-            callback=self._switch_teaching,
-        )
-
-    @guarded
-    def _switch_teaching(self, confirmed: bool | None) -> None:
-        if not confirmed:
-            return
-        self.session.set_teaching(not self.session.teaching)
-        self.notify(teaching_words(self.session.teaching, self.session.state.round), title="Teaching mode")
-        self.refresh_all()
-        self.after_change()
-
-    @guarded
-    def action_replay(self) -> None:
-        if self.curtain_in_use():
-            # the replay can show every seat's view, and so every hidden quest [l.369]
-            self.notify(
-                "The replay shows every player's quests: switch on teaching mode, or finish the game, to watch it.",
-                severity="warning",
-            )
-            return
-        self._stop_bots()
-        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True))
 
     # -- map ------------------------------------------------------------------------------------------
     def on_map_view_hex_activated(self, event) -> None:

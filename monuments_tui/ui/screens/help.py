@@ -13,6 +13,7 @@ from textual.widgets import Static
 from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
 from monuments_tui.ui.map_legend import legend_lines
+from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.theme import TEXT_TONES, Toned, tone, tone_classes
 from monuments_tui.ui.widgets.footer import KeysFooter
 
@@ -34,6 +35,12 @@ KEYS = (
     ("Game", "ctrl+p", "palette: 'Game:' entries (every legal command now, undo, teaching...) first, 'App:' after"),
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
+    (
+        "Game",
+        "type info ID",
+        "what a card, quest, piece, hex or rule option is, in plain words (info qs-wood, info D7)",
+    ),
+    ("Game", "i (map or a pane)", "the same for the hex under the map cursor, or the cards of the pane"),
     ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
     ("Game", "type note TEXT", "attach a comment to this position (saved, in the log, replay and export)"),
     ("Game", "type promote N", "make side line N of the log (an undone line) the main line"),
@@ -48,6 +55,10 @@ KEYS = (
 )
 
 
+INFO_USAGE = "info ID"
+INFO_MEANING = "What a card, quest, piece, hex or rule option is, in plain words; plays nothing"
+
+
 def commands_table() -> Table:
     """The command reference, one row per verb of the notation."""
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
@@ -56,6 +67,7 @@ def commands_table() -> Table:
     table.add_column("Example", no_wrap=True, style=tone("muted"))
     for s in SYNTAX:
         table.add_row(s.usage, s.meaning, s.example)
+    table.add_row(INFO_USAGE, INFO_MEANING, "info qs-wood")
     return table
 
 
@@ -69,6 +81,17 @@ def cards_table() -> Table:
     for card in load_content().action_cards:
         cost = ", ".join(f"{n} {r}" for r, n in card.upgrade_cost.items())
         table.add_row(f"{card.name}\n(play {card.id})", card.red_text, card.green_text, cost)
+    return table
+
+
+def options_table() -> Table:
+    """The rule options of the new-game form, with the decision each one settles (its code)."""
+    table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
+    table.add_column("Option", no_wrap=True, style="bold")
+    table.add_column("What it changes", ratio=1)
+    table.add_column("Decision", no_wrap=True, style=tone("muted"))
+    for words in RULE_OPTIONS.values():
+        table.add_row(words.label, words.explanation, words.code)
     return table
 
 
@@ -112,6 +135,13 @@ class HelpScreen(Screen):
             yield Static(cards_table())
             yield Static(Text("Keys", style="bold underline"), classes="help-head")
             yield Static(keys_table())
+            yield Static(Text("Rule options", style="bold underline"), classes="help-head")
+            yield Static(
+                "Chosen on the new-game form. The decision code names the gap of the rulebook the "
+                "option settles, as docs/rules-decisions.md records it.",
+                classes="help-para",
+            )
+            yield Static(Toned(options_table(), self))
             yield Static(Text("Map legend", style="bold underline"), classes="help-head")
             yield Static(legend_text())
         yield KeysFooter()

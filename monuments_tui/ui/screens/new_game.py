@@ -21,9 +21,11 @@ from monuments_tui.rules.config import (
     RuleOptions,
     validate_config,
 )
+from monuments_tui.ui.rule_words import OPTION_CHOICES, RULE_OPTIONS, option_label
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
+from monuments_tui.ui.wording import split_refusal
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),
@@ -43,34 +45,10 @@ SOLO_SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 CONTROLLERS = (("person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"))
 
-OPTION_LABELS = {
-    "layer4_workers": "Workers sacrificed for layer 4 (B1)",
-    "bank_limited": "The bank holds 25 of each item (B50)",
-    "upgrade_discount": "Upgrade discount (B56)",
-    "one_building_type_per_hex": "At most one building of each type per hex (B53)",
-    "abilities": "Civilisation abilities (B21; off in solo)",
-    "dice_cap": "Most special dice per side, 0 = no cap (B28)",
-    "failed_attack_damage": "Damage of a failed attack (B30)",
-    "retreat": "Retreating units (B34)",
-    "air_fly_over": "Air forces fly over other players' pieces (B46)",
-    "battle_quests_since_draw": "Battle quests count only battles after drawing (B26)",
-}
-"""The rule options the form offers, in plain words; an option without a label (such as the
-0.3.0 behaviours kept for old saves, config.OPTIONS_0_3_0) keeps its default."""
-OPTION_NOTES = {
-    "battle_quests_since_draw": "off: every battle of the game counts",
-}
-"""One line of explanation beside an option whose label cannot say it all."""
-OPTION_CHOICES = {
-    "upgrade_discount": (("1 off per upgraded card", "cumulative"), ("1 off once any card is green", "flat")),
-    "failed_attack_damage": (("both sides take damage", "both"), ("only the attacker", "attacker")),
-    "retreat": (("all to one hex", "together"), ("each unit its own hex", "each")),
-}
-
 
 def offered_options() -> list[msgspec.structs.FieldInfo]:
-    """The fields of `RuleOptions` the form shows, in their order: those with a label."""
-    return [f for f in msgspec.structs.fields(RuleOptions) if f.name in OPTION_LABELS]
+    """The fields of `RuleOptions` the form shows, in their order: those with plain words."""
+    return [f for f in msgspec.structs.fields(RuleOptions) if f.name in RULE_OPTIONS]
 
 
 @dataclass
@@ -109,6 +87,15 @@ def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, opt
         seats = tuple(seats) or ("human",) * len(civs)
     validate_config(config)
     return NewGameChoice(config, tuple(seats), teaching)
+
+
+def form_error(exc: Exception) -> str:
+    """A refusal of the form in the player's words: options by their names on the form, references last."""
+    text = str(exc)
+    for name, words in RULE_OPTIONS.items():
+        text = text.replace(f"rule option {name}", f"'{words.label}'")
+    plain, detail = split_refusal(text)
+    return f"{plain}\n{detail}" if detail else plain
 
 
 def _onoff(value: bool) -> str:
@@ -187,20 +174,19 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         yield KeysFooter()
 
     def _option_rows(self) -> ComposeResult:
-        """One row a rule option the form offers: its label, its control, and a note where it has one."""
+        """One row a rule option the form offers: its name and its control, with one line of explanation under it."""
         pre = self.prefill
         for f in offered_options():
             value = pre.options.get(f.name, f.default)
             with Horizontal(classes="field option-row"):
-                yield Label(OPTION_LABELS.get(f.name, f.name.replace("_", " ")), classes="option-label")
+                yield Label(RULE_OPTIONS[f.name].label, classes="option-label")
                 if f.type is bool:
                     yield Checkbox(_onoff(bool(value)), bool(value), id=f"opt-{f.name}")
                 elif f.name in OPTION_CHOICES:
                     yield Select(list(OPTION_CHOICES[f.name]), value=value, allow_blank=False, id=f"opt-{f.name}")
                 else:
                     yield Input(str(value), type="integer" if type(f.default) is int else "text", id=f"opt-{f.name}")
-                if f.name in OPTION_NOTES:
-                    yield Label(OPTION_NOTES[f.name], classes="field-note")
+            yield Label(RULE_OPTIONS[f.name].explanation, classes="option-note", id=f"note-{f.name}")
 
     def _prefill_setup(self) -> str:
         pre = self.prefill
@@ -261,7 +247,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                 text = self.query_one(f"#opt-{f.name}", Input).value.strip()
                 if type(f.default) is int:  # a number (its bounds are checked by validate_config)
                     if not text.lstrip("-").isdigit():
-                        raise ValueError(f"{OPTION_LABELS.get(f.name, f.name)}: a whole number, please")
+                        raise ValueError(f"{option_label(f.name)}: a whole number, please")
                     options[f.name] = int(text)
                 else:
                     options[f.name] = text
@@ -288,7 +274,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         try:
             choice = self._read()
         except (ValueError, TypeError, msgspec.ValidationError) as exc:
-            self.query_one("#form-error", Static).update(Content.styled(str(exc), "bold $tone-bad"))
+            self.query_one("#form-error", Static).update(Content.styled(form_error(exc), "bold $tone-bad"))
             return
         self.dismiss(choice)
 

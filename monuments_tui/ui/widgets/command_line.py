@@ -28,6 +28,10 @@ from textual.widgets import Input, Static
 from textual.widgets.input import Selection
 
 
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def common_prefix(texts: list[str]) -> str:
     """The longest prefix shared by all `texts` (compared case-insensitively)."""
     if not texts:
@@ -133,6 +137,8 @@ class CommandLine(Vertical):
         self._cycle: list[str] = []
         self._cycle_index = -1
         self._message_text = Content("")
+        self.describe: Callable[[str], str] | None = None
+        """Gives a command with what it does ("startquest qs-wood — Control 3 wood."); set by the screen."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -149,8 +155,12 @@ class CommandLine(Vertical):
 
     # -- what the screen tells it -----------------------------------------------------------
     def watch_prompt(self, prompt: Prompt) -> None:
+        question, _, options = prompt.text.partition("\n")  # the note stays beside the question
         text = Content.assemble(
-            ("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted")
+            ("> ", "bold"),
+            (question, "bold"),
+            (f"   {prompt.note}" if prompt.note else "", "$tone-muted"),
+            f"\n{options}" if options else "",
         )
         self.query_one("#prompt", Static).update(text, layout=False)
 
@@ -158,14 +168,21 @@ class CommandLine(Vertical):
         self._cycle = []
         self.input.refresh_suggestion()
 
-    def refuse(self, message: str) -> None:
+    def refuse(self, plain: str, detail: str = "") -> None:
         """The command typed was refused: say why, and select it so typing replaces it."""
-        self.show_error(message)
+        self.show_refusal(plain, detail)
         self.input.focus()
         self.input.select_all_text()
 
     def show_error(self, message: str) -> None:
         self._message(Content.styled(message, "bold $tone-bad"))
+
+    def show_refusal(self, plain: str, detail: str = "") -> None:
+        """A refusal: what is wrong and what would work first, the rulebook reference on a second line."""
+        parts: list[tuple[str, str] | str] = [(plain, "bold $tone-bad")]
+        if detail:
+            parts += ["\n", (detail, "$tone-muted")]
+        self._message(Content.assemble(*parts))
 
     def show_info(self, message: str) -> None:
         self._message(Content.styled(message, "$tone-muted"))
@@ -208,8 +225,10 @@ class CommandLine(Vertical):
         value = inp.value
         if self._cycle and value in self._cycle:
             self._cycle_index = (self._cycle_index + 1) % len(self._cycle)
-            self._set_value(self._cycle[self._cycle_index])
-            self.show_info(f"{self._cycle_index + 1} of {len(self._cycle)}: Tab for the next one")
+            current = self._cycle[self._cycle_index]
+            self._set_value(current)
+            shown = self._sample([current], 1) if self.describe and self.describe(current) != current else ""
+            self.show_info(f"{self._cycle_index + 1} of {len(self._cycle)}: Tab for the next one{shown}")
             return
         found = self.matches(value)
         if not found:
@@ -222,7 +241,10 @@ class CommandLine(Vertical):
         if len(found) == 1:
             self._cycle = []
             self._set_value(found[0])
-            self.clear_message()
+            if self.describe is None or self.describe(found[0]) == found[0]:
+                self.clear_message()
+            else:
+                self.show_info(self._sample(found).lstrip())
             return
         prefix = common_prefix(found)
         if len(prefix) > len(value):
@@ -234,10 +256,14 @@ class CommandLine(Vertical):
         self._set_value(found[0])
         self.show_info(f"1 of {len(found)}: {self._sample(found)} (Tab for the next one)")
 
-    @staticmethod
-    def _sample(texts: Sequence[str], n: int = 6) -> str:
-        shown = " | ".join(texts[:n])
-        return shown + (f" (+{len(texts) - n} more)" if len(texts) > n else "")
+    def _sample(self, texts: Sequence[str], n: int = 6) -> str:
+        """The matches listed: one a line with what each does when the screen can say it."""
+        more = f" (+{len(texts) - n} more)" if len(texts) > n else ""
+        described = [self.describe(t) for t in texts[:n]] if self.describe else list(texts[:n])
+        if described == list(texts[:n]):  # no card among them: one line
+            return " | ".join(texts[:n]) + more
+        width = max(20, self.size.width - 4)
+        return "".join(f"\n  {_cut(line, width)}" for line in described) + more
 
     def _set_value(self, value: str) -> None:
         inp = self.input
