@@ -80,6 +80,8 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     title: str = ""
     parent: str | None = None
     """For "play from here": the save this game branched from."""
+    parent_step: int | None = None
+    """For "play from here": how many steps of the parent's line of play this game begins with."""
     position: str | None = None
     """The position the game began from, as text (docs/positions.md); None: the deal of
     `new_game(config)`. Its configuration is the header's `config`."""
