@@ -24,7 +24,6 @@ from monuments_tui.saves import Header, now_iso, seats_problem
 from monuments_tui.session import GameSession
 from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
 
-
 PLACE = re.compile(r"(?P<word>start|end)|(?P<kind>[trs])?\s*(?P<n>\d{1,6})")
 """A place in a game: a turn (`50`, `t50`), a round (`r10`), a step (`s120`), `start` or `end`."""
 
@@ -260,7 +259,6 @@ class Replay:
             parent_step=self.position,
         )
         return GameSession.from_steps(header, self.steps[: self.position], path=path, saves_dir=saves_dir)
-
 
 
 def seat_view(state: GameState, seat: int | None) -> GameState:

@@ -40,10 +40,13 @@ def diff_states(before: GameState, after: GameState, viewer: int | None | str = 
         _resources(seen_before, seen_after)
         + _units(seen_before, seen_after, names)
         + _structures(seen_before, seen_after, names)
-        + [line for b, a in zip(seen_before.players, seen_after.players) for line in _player(b, a, names[a.seat])]
-        + _scores(before, after, viewer, names)
+        + [
+            line
+            for b, a in zip(seen_before.players, seen_after.players, strict=True)
+            for line in _player(b, a, names[a.seat])
+        ]
     )
-    return _counted(lines) or ["No change."]
+    return _counted(lines) + _scores(before, after, viewer, names) or ["No change."]
 
 
 def _counted(lines: list[str]) -> list[str]:
@@ -101,9 +104,13 @@ def _units(before: GameState, after: GameState, names: list[str]) -> list[str]:
             aboard = f" (aboard {now.ferry})" if now.ferry else ""
             out.append(f"{who}'s {_unit_words(was)} moved from {was.hex} to {now.hex}{aboard}")
         if now.weapon != was.weapon:
-            out.append(f"{who}'s {UNIT_WORDS.get(now.kind, now.kind)} on {now.hex} {'took' if now.weapon else 'lost'} a weapon")
+            out.append(
+                f"{who}'s {UNIT_WORDS.get(now.kind, now.kind)} on {now.hex} {'took' if now.weapon else 'lost'} a weapon"
+            )
         if now.horse != was.horse:
-            out.append(f"{who}'s {UNIT_WORDS.get(now.kind, now.kind)} on {now.hex} {'took' if now.horse else 'lost'} a horse")
+            out.append(
+                f"{who}'s {UNIT_WORDS.get(now.kind, now.kind)} on {now.hex} {'took' if now.horse else 'lost'} a horse"
+            )
     out += [f"{names[u.owner]} lost {_unit_words(u)} from {u.hex}" for u in gone]
     return out
 
@@ -116,7 +123,11 @@ def _structures(before: GameState, after: GameState, names: list[str]) -> list[s
             out.append(f"{names[b.owner]} built a {b.kind} on {b.hex}")
         elif b.damaged != was.damaged:
             out.append(f"{names[b.owner]}'s {b.kind} on {b.hex} was {'damaged' if b.damaged else 'repaired'}")
-    out += [f"{names[b.owner]} lost a {b.kind} from {b.hex}" for bid, b in before.buildings.items() if bid not in after.buildings]
+    out += [
+        f"{names[b.owner]} lost a {b.kind} from {b.hex}"
+        for bid, b in before.buildings.items()
+        if bid not in after.buildings
+    ]
     out += [
         f"{names[b.builder]} built a bridge between {b.a} and {b.b}"
         for bid, b in after.bridges.items()
@@ -189,14 +200,13 @@ def _quests(before: Player, after: Player, who: str) -> list[str]:
 # -- victory points --------------------------------------------------------------------------------
 def _scores(before: GameState, after: GameState, viewer: int | None | str, names: list[str]) -> list[str]:
     out = []
-    for was, now in zip(score(before), score(after)):
+    for was, now in zip(score(before), score(after), strict=True):
         secret = _secret_lines(after, viewer, now.seat)
         changes, total_was, total_now = _line_changes(was, now, secret)
         if changes:
             hidden = " (quests in progress not shown)" if secret else ""
-            out.append(
-                f"{names[now.seat]} VP: {'; '.join(changes)}; total {total_was} -> {total_now}{hidden}"
-            )
+            out.append(f"{names[now.seat]} VP: {total_was} -> {total_now} ({total_now - total_was:+d}){hidden}")
+            out += [f"  {change}" for change in changes]
     return out
 
 
@@ -221,5 +231,5 @@ def _line_changes(was: ScoreBreakdown, now: ScoreBreakdown, secret: tuple[str, .
         total_was += old_vp
         total_now += line.vp
         if line.vp != old_vp:
-            changes.append(f"{line.name} {old_vp} -> {line.vp} ({line.vp - old_vp:+d})")
+            changes.append(f"{line.name}: {old_vp} -> {line.vp} ({line.vp - old_vp:+d})")
     return changes, total_was, total_now
