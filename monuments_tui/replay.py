@@ -208,12 +208,6 @@ class Replay:
             return number
         return self.round_position(number) if kind == "r" else self.turn_position(number)
 
-    def turn_start(self, position: int | None = None) -> int:
-        """Where the turn being played at `position` (default: here) began (0 in the set-up)."""
-        position = self.position if position is None else position
-        i = bisect_right(self._turn_starts, position)
-        return self._turn_starts[i - 1] if i > 0 else 0
-
     def place_words(self, position: int) -> str:
         """Where `position` is, in words: "step 120 (round 10, turn 37)"."""
         rnd, turn = self._round_at[position], self._turn_at[position]
@@ -259,6 +253,22 @@ class Replay:
             parent_step=self.position,
         )
         return GameSession.from_steps(header, self.steps[: self.position], path=path, saves_dir=saves_dir)
+
+
+def turn_start(steps: list[Step], position: int) -> int:
+    """Where the turn being played after the first `position` steps began: the position after
+    the last step that began a turn (0 in the set-up)."""
+    for i in range(position, 0, -1):
+        if any(isinstance(e, ev.TurnBegan) for e in steps[i - 1].events):
+            return i
+    return 0
+
+
+def changes_since(steps: list[Step], position: int) -> int:
+    """The position a "what changed this turn" comparison starts from: where the current turn
+    began, or, at the very start of a turn, where the turn before began (what it did)."""
+    since = turn_start(steps, position)
+    return turn_start(steps, position - 1) if since == position and position > 0 else since
 
 
 def seat_view(state: GameState, seat: int | None) -> GameState:

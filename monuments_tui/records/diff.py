@@ -46,7 +46,7 @@ def diff_states(before: GameState, after: GameState, viewer: int | None | str = 
             for line in _player(b, a, names[a.seat])
         ]
     )
-    return _counted(lines) + _scores(before, after, viewer, names) or ["No change."]
+    return _counted(lines) + score_changes(before, after, viewer) or ["No change."]
 
 
 def _counted(lines: list[str]) -> list[str]:
@@ -161,7 +161,7 @@ def _player(before: Player, after: Player, who: str) -> list[str]:
     left_hand, into_hand = _gone_and_new(before.hand, after.hand)
     _, upgraded = _gone_and_new(before.green, after.green)
     _, discarded = _gone_and_new(before.discard, after.discard)
-    played = left_hand & (discarded + upgraded)
+    played = left_hand & discarded  # a card that went from the hand to the upgrades is "upgraded"
     if played:
         out.append(f"{who} played {_card_names(played)}")
     if upgraded:
@@ -198,7 +198,9 @@ def _quests(before: Player, after: Player, who: str) -> list[str]:
 
 
 # -- victory points --------------------------------------------------------------------------------
-def _scores(before: GameState, after: GameState, viewer: int | None | str, names: list[str]) -> list[str]:
+def score_changes(before: GameState, after: GameState, viewer: int | None | str = EVERYTHING) -> list[str]:
+    """Per seat whose VP changed: its total, then each score line that changed, indented."""
+    names = [p.civ.capitalize() for p in after.players]
     out = []
     for was, now in zip(score(before), score(after), strict=True):
         secret = _secret_lines(after, viewer, now.seat)

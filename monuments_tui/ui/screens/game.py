@@ -21,7 +21,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from monuments_tui.replay import Replay
+from monuments_tui.records.diff import EVERYTHING, diff_states
+from monuments_tui.replay import Replay, changes_since
 from monuments_tui.rules import (
     NotationError,
     RuleViolation,
@@ -32,7 +33,9 @@ from monuments_tui.rules import (
 from monuments_tui.rules.views import visible_state
 from monuments_tui.session import UndoRefused
 from monuments_tui.ui.dialogs.common import AskDialog, Curtain
+from monuments_tui.ui.dialogs.report import ReportDialog
 from monuments_tui.ui.palette import LegalCommands
+from monuments_tui.ui.preview import preview_lines
 from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
@@ -74,6 +77,10 @@ class GameScreen(BotDriver, Screen):
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
+        # ctrl+e is the command line's end-of-line; shift+enter reaches us only where the terminal
+        # tells it from Enter (the kitty keyboard protocol), so f7 is the key that works everywhere.
+        Binding("f7,shift+enter", "preview", "Preview", id="preview", tooltip="What the typed command would do"),
+        Binding("f8", "changes", "Changes", id="changes", tooltip="What changed since the start of this turn"),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
@@ -237,6 +244,9 @@ class GameScreen(BotDriver, Screen):
             line.input.value = ""
             self.action_copy_position()
             return False
+        if low == "preview" or low.startswith("preview "):
+            self.show_preview(text.strip()[len("preview") :].strip())
+            return False
         if not self.can_type():
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
@@ -257,6 +267,43 @@ class GameScreen(BotDriver, Screen):
         self.refresh_all()
         self.after_change()
         return True
+
+    # -- looking before playing ------------------------------------------------------------------------
+    def diff_viewer(self) -> int | None | str:
+        """Whose view a preview or a comparison shows: everything when all is open, else the seat at the keyboard."""
+        return EVERYTHING if self.show_all() else self.viewer
+
+    def action_preview(self) -> None:
+        self.show_preview(self.command_line.input.value.strip())
+
+    @guarded
+    def show_preview(self, text: str) -> None:
+        """What `text` would do, in a dialog; the command line keeps it, ready to be played with Enter."""
+        line = self.command_line
+        if not text:
+            line.show_error("Type a command to preview, e.g. preview play production; f7 previews what is typed.")
+            return
+        if not self.can_type():
+            line.show_error("Not your decision now: a preview is of a command you could play.")
+            return
+        line.input.value = text
+        line.input.cursor_position = len(text)
+        heading, lines = preview_lines(
+            self.session.state, text, viewer=self.diff_viewer(), teaching=self.session.teaching
+        )
+        self.app.push_screen(ReportDialog("Preview", lines, heading=heading))
+
+    @guarded
+    def action_changes(self) -> None:
+        """What changed since the current turn began (at a turn's very start: during the turn before)."""
+        session = self.session
+        if self.curtain_up:
+            return
+        steps = session.history()
+        since = changes_since(steps, len(steps))
+        lines = diff_states(session.state_at(since), session.state, self.diff_viewer())
+        heading = f"From step {since} to step {len(steps)} (now)"
+        self.app.push_screen(ReportDialog("What changed this turn", lines, heading=heading))
 
     # -- actions --------------------------------------------------------------------------------------
     @guarded

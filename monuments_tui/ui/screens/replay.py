@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.records.diff import EVERYTHING, diff_states
+from monuments_tui.replay import changes_since
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog
@@ -218,9 +219,7 @@ class ReplayScreen(Screen):
     def action_changes(self) -> None:
         """What changed since the current turn began (at a turn's start: during the turn before)."""
         r = self.replay
-        since = r.turn_start()
-        if since == r.position and r.position > 0:
-            since = r.turn_start(r.position - 1)
+        since = changes_since(r.steps, r.position)
         viewer = EVERYTHING if self.view_seat is None else self.view_seat
         lines = diff_states(r.state_at(since), r.state, viewer)
         heading = f"From {r.place_words(since)} to {r.place_words(r.position)}"
