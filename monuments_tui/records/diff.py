@@ -10,9 +10,10 @@ another seat's quests in progress stay hidden [l.369], and so does what they wou
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from monuments_tui.rules.content import load_content
+from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.scoring import ScoreBreakdown, score
 from monuments_tui.rules.state import GameState, Player, Unit
 from monuments_tui.rules.views import HIDDEN, sees_quests_of, visible_state
@@ -56,7 +57,7 @@ def _counted(lines: list[str]) -> list[str]:
 
 
 # -- the map ----------------------------------------------------------------------------------------
-def _amounts(counts: dict[str, int]) -> str:
+def _amounts(counts: Mapping[Resource, int]) -> str:
     return ", ".join(f"{n} {r}" for r, n in sorted(counts.items()) if n) or "nothing"
 
 
@@ -134,11 +135,11 @@ def _structures(before: GameState, after: GameState, names: list[str]) -> list[s
         if bid not in before.bridges
     ]
     for fid, f in after.ferries.items():
-        was = before.ferries.get(fid)
+        old = before.ferries.get(fid)
         where = f"against {f.land} on {f.water}" if f.land else f"in the middle of {f.water}"
-        if was is None:
+        if old is None:
             out.append(f"{names[f.builder]} built a ferry {where}")
-        elif (was.water, was.land) != (f.water, f.land):
+        elif (old.water, old.land) != (f.water, f.land):
             out.append(f"The ferry {fid} moved {where}")
     return out
 
@@ -151,7 +152,7 @@ def _card_names(cards: Counter) -> str:
     )
 
 
-def _gone_and_new(before: list[str], after: list[str]) -> tuple[Counter, Counter]:
+def _gone_and_new(before: Sequence[str], after: Sequence[str]) -> tuple[Counter, Counter]:
     was, now = Counter(before), Counter(after)
     return was - now, now - was
 

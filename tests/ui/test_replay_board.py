@@ -187,7 +187,9 @@ async def test_play_from_here_asks_who_plays_and_a_bot_moves_only_once_the_game_
         await pilot.pause(0.3)
         assert len(game.session.history()) == branch_at and game.can_type()  # the person's move: it waits
         await type_command(pilot, game.legal_texts[0])
-        await wait_for(pilot, lambda: game.session.state.pending.seat == 1 or len(game.session.history()) > branch_at + 20)
+        await wait_for(
+            pilot, lambda: game.session.state.pending.seat == 1 or len(game.session.history()) > branch_at + 20
+        )
         assert len(game.session.history()) > branch_at  # then the bot plays its seat
 
 
@@ -217,6 +219,8 @@ async def test_in_play_a_preview_shows_what_a_command_would_do_and_f8_what_chang
         assert "cannot be played" in report_text(app) or "would be refused" in report_text(app)
         await pilot.press("escape")
         await pilot.press("f8")
-        assert report_text(app).startswith(f"From step {changes_since(game.session.history(), steps)} to step {steps} (now)")
+        assert report_text(app).startswith(
+            f"From step {changes_since(game.session.history(), steps)} to step {steps} (now)"
+        )
         await pilot.press("escape")
         assert app.last_error is None

@@ -122,8 +122,8 @@ class ReplayScreen(Screen):
         status.append(" Monuments · Replay ", style="bold reverse")
         status.append(f" {r.title} ", style="bold")
         status.append(f"· {waiting_for(state)}")
-        self.query_one("#status", Static).update(status)
-        self.query_one("#position", Static).update(self._position_line())
+        self.query_one("#status", Static).update(status, layout=False)  # one line: no new layout
+        self.query_one("#position", Static).update(self._position_line(), layout=False)
         self._draw_final()
 
     def _position_line(self) -> Content:
