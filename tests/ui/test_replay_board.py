@@ -224,3 +224,24 @@ async def test_in_play_a_preview_shows_what_a_command_would_do_and_f8_what_chang
         )
         await pilot.press("escape")
         assert app.last_error is None
+
+
+async def test_in_hot_seat_f8_does_not_show_another_seats_quests(tmp_path):
+    from monuments_tui.ui.dialogs.common import Curtain
+    from monuments_tui.ui.screens.new_game import Prefill
+
+    prefill = Prefill(civs=("greece", "egypt"), seed=3, seats=("human", "human"), teaching=False)
+    app = MonumentsApp(start="new", saves_dir=tmp_path, prefill=prefill, autostart=True, pace="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, Curtain))
+        await pilot.press("enter")  # Greece at the keyboard
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await type_command(pilot, game.legal_texts[0])  # Greece keeps a starting quest [l.154]
+        kept = game.session.state.players[0].quests[0]
+        while not isinstance(app.screen, Curtain):
+            await type_command(pilot, game.legal_texts[0])
+        await pilot.press("enter")  # Egypt at the keyboard
+        assert game.viewer == 1
+        await pilot.press("f8")
+        text = report_text(app)
+        assert "Greece now holds 1 hidden quest(s)" in text and kept not in text

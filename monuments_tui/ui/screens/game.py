@@ -80,7 +80,9 @@ class GameScreen(BotDriver, Screen):
         # ctrl+e is the command line's end-of-line; shift+enter reaches us only where the terminal
         # tells it from Enter (the kitty keyboard protocol), so f7 is the key that works everywhere.
         Binding("f7,shift+enter", "preview", "Preview", id="preview", tooltip="What the typed command would do"),
-        Binding("f8", "changes", "Changes", id="changes", tooltip="What changed since the start of this turn"),
+        Binding(
+            "f8", "changes", "Changes", id="changes", show=False, tooltip="What changed since the start of this turn"
+        ),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
