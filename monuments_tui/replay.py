@@ -28,6 +28,9 @@ PLACE = re.compile(r"(?P<word>start|end)|(?P<kind>[trs])?\s*(?P<n>\d{1,6})")
 """A place in a game: a turn (`50`, `t50`), a round (`r10`), a step (`s120`), `start` or `end`."""
 
 
+FINISHED_HERE = "the game is over here: step back to an earlier position to play on from it"
+
+
 class Replay:
     """A cursor over a game's line of play. See docs/session.md."""
 
@@ -235,8 +238,11 @@ class Replay:
         original ended; its switches are not kept per step).
 
         Raises:
-            ValueError: the seats do not fit the game (e.g. "ai" off the solo AI's seat).
+            ValueError: the game is over at `position`, or the seats do not fit the game
+                (e.g. "ai" off the solo AI's seat).
         """
+        if self._state.pending is None:
+            raise ValueError(FINISHED_HERE)
         seats = self.seats if seats is None else tuple(seats)
         problem = seats_problem(self.config, seats)
         if problem is not None:

@@ -192,6 +192,17 @@ def test_play_from_here_takes_seats_and_teaching_and_records_where_it_left_its_p
         r.play_from_here(tmp_path, seats=("human", "alien"))
 
 
+def test_play_from_here_refuses_the_end_of_a_finished_game(tmp_path):
+    r = Replay.open(FOUR)
+    r.to_end()
+    with pytest.raises(ValueError, match="the game is over here: step back"):
+        r.play_from_here(tmp_path)
+    r.back()
+    branch = r.play_from_here(tmp_path)
+    assert branch.state.pending is not None
+    branch.close()
+
+
 def test_old_saves_without_parent_step_still_load():
     assert GOLDEN
     for path in GOLDEN + sorted(FOUR.parent.glob("*.jsonl")):

@@ -138,6 +138,8 @@ async def test_the_end_of_the_game_shows_the_final_scores_line_by_line(tmp_path)
         assert "Final scores" in text and "Greece wins with 84 VP" in text
         for line in ("Monument layers", "Upgraded cards", "Total", "tie-break: layers"):
             assert line in text
+        await pilot.press("p")  # nothing to play on from the end of a finished game
+        assert isinstance(app.screen, ReplayScreen)
         await pilot.press("home")
         await pilot.pause()
         assert "Final scores" not in screen_text(app)

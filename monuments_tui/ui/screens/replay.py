@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.records.diff import EVERYTHING, diff_states
-from monuments_tui.replay import changes_since
+from monuments_tui.replay import FINISHED_HERE, changes_since
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog
@@ -229,7 +229,10 @@ class ReplayScreen(Screen):
         r = self.replay
         seats = list(r.seats)
         pending = r.state.pending
-        if pending is not None and pending.seat != r.config.ai_seat:
+        if pending is None:
+            self.notify(f"Nothing to play: {FINISHED_HERE}.", severity="warning")
+            return
+        if pending.seat != r.config.ai_seat:
             seats[pending.seat] = "human"  # the seat to move is the one a person most likely takes over
         dialog = PlayFromHereDialog(
             f"step {r.position} (turn {r.turn})",
