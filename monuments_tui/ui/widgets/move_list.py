@@ -16,7 +16,7 @@ from monuments_tui.ui import wording
 
 
 class MoveList(OptionList):
-    """Position 0 (the dealt game), then one entry per step; round and turn headings between."""
+    """Position 0 (before the first step), then one entry per step; round and turn headings between."""
 
     DEFAULT_CSS = """
     MoveList { height: 1fr; border: round $panel-lighten-2; scrollbar-size-vertical: 1; }
@@ -40,7 +40,7 @@ class MoveList(OptionList):
 
     def show_line(self, steps, names: list[str], viewer: int | None) -> None:
         """List `steps` (oldest first) as `viewer` may see them (None: everything)."""
-        options: list[Option] = [Option(Text("Start: the game as dealt", style="italic"), id="p0")]
+        options: list[Option] = [Option(Text("Start: before the first step", style="italic"), id="p0")]
         self._index_of = [0]
         last_group: tuple[int, int] | None = None
         for position, step in enumerate(steps, start=1):
