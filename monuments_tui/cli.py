@@ -61,6 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
         "upgrade", help="rewrite an older save in today's format (the old file is kept as FILE.bak)"
     )
     upgrade.add_argument("file", help="a save (.jsonl)")
+    diff = sub.add_parser("diff", help="list what changed between two points of a saved game")
+    diff.add_argument("file", help="a save (.jsonl)")
+    diff.add_argument("a", help="from: a step (s120), a turn (t12 or 12), a round (r10), start or end")
+    diff.add_argument("b", help="to: the same forms")
     _add_app_commands(sub)
     return parser
 
@@ -167,6 +171,29 @@ def run_records(args: argparse.Namespace) -> int:
         return 1
 
 
+def run_diff(args: argparse.Namespace) -> int:
+    """What changed between two places of a saved game: 0, or 1 (2 for a place that is not one)."""
+    # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
+    from monuments_tui.records.diff import diff_states
+    from monuments_tui.replay import Replay
+    from monuments_tui.saves import SaveError
+
+    try:
+        replay = Replay.open(args.file)
+    except (SaveError, OSError) as exc:
+        print(f"monuments diff: {exc}", file=sys.stderr)
+        return 1
+    try:
+        a, b = replay.place_position(args.a), replay.place_position(args.b)
+    except ValueError as exc:
+        print(f"monuments diff: {exc}", file=sys.stderr)
+        return 2
+    print(f"From {replay.place_words(a)} to {replay.place_words(b)}:")
+    for line in diff_states(replay.state_at(a), replay.state_at(b)):
+        print(f"  {line}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `monuments` console script."""
     try:
@@ -185,6 +212,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_cards(args)
     if args.command in ("export", "import", "check", "upgrade"):
         return run_records(args)
+    if args.command == "diff":
+        return run_diff(args)
     # start-up: the headless sub-commands above never load Textual, nor the game for --help
     from monuments_tui.preflight import in_use, read_position
     from monuments_tui.ui.app import run_app

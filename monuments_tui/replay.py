@@ -9,6 +9,7 @@ Opening a replay never writes to the file.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,9 +22,15 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import visible_state
-from monuments_tui.saves import Header, RecordAny, now_iso
+from monuments_tui.saves import Header, RecordAny, now_iso, seats_problem
 from monuments_tui.session import GameSession
 from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
+
+PLACE = re.compile(r"(?P<word>start|end)|(?P<kind>[trs])?\s*(?P<n>\d{1,6})")
+"""A place in a game: a turn (`50`, `t50`), a round (`r10`), a step (`s120`), `start` or `end`."""
+
+
+FINISHED_HERE = "the game is over here: step back to an earlier position to play on from it"
 
 
 class Replay:
@@ -200,37 +207,113 @@ class Replay:
 
     def goto_turn(self, n: int) -> None:
         """To where turn `n` begins (1 = the first turn; 0 or less = the start; past the last = the end)."""
-        if n <= 0:
-            self.goto(0)
-        elif n > len(self._turn_starts):
-            self.goto(len(self.steps))
-        else:
-            self.goto(self._turn_starts[n - 1])
+        self.goto(self.turn_position(n))
 
     def goto_round(self, n: int) -> None:
         """To where round `n` begins (0 or less = the start; past the last = the end)."""
+        self.goto(self.round_position(n))
+
+    def goto_place(self, place: str) -> None:
+        """To a place written as `place_position` reads it. Raises ValueError, in plain words."""
+        self.goto(self.place_position(place))
+
+    # -- places in the line ---------------------------------------------------------------------------
+    def turn_position(self, n: int) -> int:
+        """Where turn `n` begins (1 = the first turn; 0 or less = the start; past the last = the end)."""
         if n <= 0:
-            self.goto(0)
-            return
-        for position in self._round_starts:
-            if self._round_at[position] >= n:
-                self.goto(position)
-                return
-        self.goto(len(self.steps))
+            return 0
+        if n > len(self._turn_starts):
+            return len(self.steps)
+        return self._turn_starts[n - 1]
+
+    def round_position(self, n: int) -> int:
+        """Where round `n` begins (0 or less = the start; past the last = the end)."""
+        if n <= 0:
+            return 0
+        return next((p for p in self._round_starts if self._round_at[p] >= n), len(self.steps))
+
+    def place_position(self, place: str) -> int:
+        """The position a player names: a turn (`50` or `t50`), a round (`r10`), a step (`s120`),
+        `start` or `end`. Raises ValueError saying what would work."""
+        m = PLACE.fullmatch(place.strip().lower())
+        if m is None:
+            raise ValueError(
+                f"'{place.strip()}' is not a place in this game: write a turn (50 or t50, up to {self.turns}), "
+                f"a round (r10, up to {self._round_at[-1]}), a step (s120, up to {len(self.steps)}), start or end"
+            )
+        kind, number = m["kind"] or "t", int(m["n"] or 0)
+        if m["word"]:
+            return 0 if m["word"] == "start" else len(self.steps)
+        if kind == "s":
+            if number > len(self.steps):
+                raise ValueError(f"step {number} is past the end: this game has {len(self.steps)} steps")
+            return number
+        return self.round_position(number) if kind == "r" else self.turn_position(number)
+
+    def place_words(self, position: int) -> str:
+        """Where `position` is, in words: "step 120 (round 10, turn 37)"."""
+        rnd, turn = self._round_at[position], self._turn_at[position]
+        return f"step {position} (" + ("set-up" if rnd == 0 else f"round {rnd}, turn {turn}") + ")"
+
+    def state_at(self, position: int) -> GameState:
+        """The state after the first `position` steps (shared: do not mutate)."""
+        return self._timeline.state_at(max(0, min(len(self.steps), position)))
 
     # -- views and branching -----------------------------------------------------------------------
     def view(self, seat: int | None = None) -> GameState:
         """The state at `position` as `seat` sees it (None: everything)."""
         return seat_view(self._state, seat)
 
-    def play_from_here(self, saves_dir: Path | None = None, *, path: Path | None = None) -> GameSession:
-        """Start a new save holding the line of play up to `position`, as a live game."""
+    def play_from_here(
+        self,
+        saves_dir: Path | None = None,
+        *,
+        path: Path | None = None,
+        seats: tuple[str, ...] | None = None,
+        teaching: bool | None = None,
+    ) -> GameSession:
+        """Start a new save holding the line of play up to `position`, as a live game, with
+        `seats` playing it (default: the original's) and teaching on or off (default: as the
+        original ended; its switches are not kept per step).
+
+        Raises:
+            ValueError: the game is over at `position`, or the seats do not fit the game
+                (e.g. "ai" off the solo AI's seat).
+        """
+        if self._state.pending is None:
+            raise ValueError(FINISHED_HERE)
+        seats = self.seats if seats is None else tuple(seats)
+        problem = seats_problem(self.config, seats)
+        if problem is not None:
+            raise ValueError(problem)
         source = self.path.name if self.path else None
         title = f"{self.title} (from turn {self.turn})" if self.title else f"from turn {self.turn}"
         header = msgspec.structs.replace(
-            self.header, teaching=self.teaching, created=now_iso(), title=title, parent=source
+            self.header,
+            seats=seats,
+            teaching=self.teaching if teaching is None else teaching,
+            created=now_iso(),
+            title=title,
+            parent=source,
+            parent_step=self.position,
         )
         return GameSession.from_steps(header, self.steps[: self.position], path=path, saves_dir=saves_dir)
+
+
+def turn_start(steps: list[Step], position: int) -> int:
+    """Where the turn being played after the first `position` steps began: the position after
+    the last step that began a turn (0 in the set-up)."""
+    for i in range(position, 0, -1):
+        if any(isinstance(e, ev.TurnBegan) for e in steps[i - 1].events):
+            return i
+    return 0
+
+
+def changes_since(steps: list[Step], position: int) -> int:
+    """The position a "what changed this turn" comparison starts from: where the current turn
+    began, or, at the very start of a turn, where the turn before began (what it did)."""
+    since = turn_start(steps, position)
+    return turn_start(steps, position - 1) if since == position and position > 0 else since
 
 
 def seat_view(state: GameState, seat: int | None) -> GameState:

@@ -233,6 +233,10 @@ class GameSession:
         """The live line of play, oldest first."""
         return list(self._timeline.steps)
 
+    def state_at(self, position: int) -> GameState:
+        """The state after the first `position` steps of the live line (shared: do not mutate)."""
+        return self._timeline.state_at(position)
+
     def controller(self, seat: int | None = None) -> str:
         """The controller of `seat` (default: the seat that must decide now; "human" when none)."""
         if seat is None:

@@ -6,12 +6,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from monuments_tui.replay import Replay
 from monuments_tui.rules.pending import ChooseAction
-from monuments_tui.saves import SaveError
+from monuments_tui.saves import SaveError, read_save
 from monuments_tui.session import GameSession
 from tests.session_helpers import CONFIG, draws_quests, enc, new_session, play, play_until
 
@@ -150,3 +151,61 @@ def test_replay_of_a_new_game_is_the_deal(tmp_path):
     r = Replay.open(s.path)
     assert r.steps == [] and r.at_start and r.at_end and r.last_step is None
     assert not r.forward() and not r.back()
+
+
+# -- places, seats and the branch's header [issue 20, points 1 and 2] ----------------------------------
+FOUR = Path(__file__).parent.parent / "saves" / "examples" / "four-players-scarcity.jsonl"
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
+
+
+def test_a_place_is_a_turn_a_round_or_a_step():
+    r = Replay.open(FOUR)
+    assert r.place_position("50") == r.place_position("t50") == r.place_position(" T50 ") == r.turn_position(50)
+    assert r.place_position("r10") == r.round_position(10)
+    assert r.place_position("s120") == 120
+    assert r.place_position("start") == 0 and r.place_position("end") == len(r.steps)
+    assert r.place_position("r999") == len(r.steps)  # past the last round: the end, as g always did
+    for bad in ("x", "r", "t-3", "round 10", "s 1e3", ""):
+        with pytest.raises(ValueError, match="is not a place in this game: write a turn"):
+            r.place_position(bad)
+    with pytest.raises(ValueError, match="step 1211 is past the end: this game has 1210 steps"):
+        r.place_position("s1211")
+    r.goto_place("r10")
+    assert r.round == 10 and r.turn_position(r.turn) == r.position
+
+
+def test_play_from_here_takes_seats_and_teaching_and_records_where_it_left_its_parent(tmp_path):
+    s = new_session(tmp_path)
+    play(s, 30, random.Random(5))
+    s.close()
+    r = Replay.open(s.path)
+    r.goto(17)
+    branch = r.play_from_here(tmp_path, seats=("human", "heuristic"), teaching=True)
+    branch.close()
+    header = read_save(branch.path).header
+    assert header.parent == s.path.name and header.parent_step == 17
+    assert header.seats == ("human", "heuristic") and header.teaching
+    again, _ = GameSession.load(branch.path, saves_dir=tmp_path)
+    assert again.header.parent_step == 17 and len(again.history()) == 17
+    again.close()
+    with pytest.raises(ValueError, match="unknown seat controller 'alien'"):
+        r.play_from_here(tmp_path, seats=("human", "alien"))
+
+
+def test_play_from_here_refuses_the_end_of_a_finished_game(tmp_path):
+    r = Replay.open(FOUR)
+    r.to_end()
+    with pytest.raises(ValueError, match="the game is over here: step back"):
+        r.play_from_here(tmp_path)
+    r.back()
+    branch = r.play_from_here(tmp_path)
+    assert branch.state.pending is not None
+    branch.close()
+
+
+def test_old_saves_without_parent_step_still_load():
+    assert GOLDEN
+    for path in GOLDEN + sorted(FOUR.parent.glob("*.jsonl")):
+        assert b"parent_step" not in path.read_bytes().split(b"\n", 1)[0]
+        r = Replay.open(path)
+        assert r.header.parent_step is None and r.steps

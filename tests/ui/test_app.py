@@ -10,6 +10,7 @@ from monuments_tui.rules import GameConfig, RuleOptions
 from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain, TooSmall
+from monuments_tui.ui.dialogs.play_from_here import PlayFromHereDialog
 from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.game import GameScreen
@@ -450,8 +451,8 @@ async def test_replay_steps_by_step_turn_and_round_and_plays_from_here(tmp_path)
         assert "view: Greece" in screen_text(app)
         position = replay.position
         await pilot.press("p")
-        assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("y")
+        assert isinstance(app.screen, PlayFromHereDialog)
+        await pilot.press("enter")  # Play from here
         await pilot.pause()
         game = game_screen(app)
         branch = game.session.history()

@@ -97,6 +97,23 @@ def test_replay(snap_compare, size, tmp_path):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_replay_at_the_end_of_a_finished_game(snap_compare, size, tmp_path):
+    """The shipped two-player example at its last step: the final scores under the board."""
+    import shutil
+    from pathlib import Path
+
+    save = tmp_path / "two-players.jsonl"
+    shutil.copy(Path(__file__).parent.parent.parent / "saves" / "examples" / "two-players.jsonl", save)
+
+    async def run_before(pilot):
+        await pilot.press("end")
+        await pilot.pause()
+
+    app = MonumentsApp(start="replay", file=save, saves_dir="saves")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_end_of_game(snap_compare, size):
     from tests.ui.positions import END_COMMANDS, near_end_session
 

@@ -40,6 +40,7 @@ from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.game_menu import MenuActions
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.screens.info_actions import InfoActions
+from monuments_tui.ui.screens.look_actions import LookActions
 from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
@@ -57,7 +58,7 @@ def public_words(text: str) -> str:
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-class GameScreen(BotDriver, InfoActions, MenuActions, Screen):
+class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
     """A live game."""
 
     if TYPE_CHECKING:
@@ -78,6 +79,12 @@ class GameScreen(BotDriver, InfoActions, MenuActions, Screen):
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
         Binding("i", "info_here", "Info", show=False, tooltip="What the hex under the cursor or the pane's cards are"),
+        # ctrl+e is the command line's end-of-line; shift+enter reaches us only where the terminal
+        # tells it from Enter (the kitty keyboard protocol), so f7 is the key that works everywhere.
+        Binding("f7,shift+enter", "preview", "Preview", id="preview", tooltip="What the typed command would do"),
+        Binding(
+            "f8", "changes", "Changes", id="changes", show=False, tooltip="What changed since the start of this turn"
+        ),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
@@ -273,6 +280,9 @@ class GameScreen(BotDriver, InfoActions, MenuActions, Screen):
             return False
         if record_command(text):
             self.play_record_command(text)
+            return False
+        if low == "preview" or low.startswith("preview "):
+            self.show_preview(text.strip()[len("preview") :].strip())
             return False
         if not self.can_type():
             if self.session.state.pending is None:

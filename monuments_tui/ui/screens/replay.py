@@ -1,25 +1,36 @@
-"""The replay screen: the game's panes, read-only, moved through by step, turn and round."""
+"""The replay screen, an analysis board: the game's panes, read-only, moved through by step,
+turn and round or from the move list; at the end, the final scores; from any position, a new
+game ("play from here") and what changed since the turn began."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.records.diff import EVERYTHING, diff_states
+from monuments_tui.replay import FINISHED_HERE, changes_since
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
-from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
+from monuments_tui.ui.dialogs.common import AskDialog
+from monuments_tui.ui.dialogs.play_from_here import PlayFromHere, PlayFromHereDialog
+from monuments_tui.ui.dialogs.report import ReportDialog
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.score_table import score_table, winner_line
 from monuments_tui.ui.screens.help import HelpScreen
+from monuments_tui.ui.theme import TEXT_TONES, Toned, tone_classes
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.footer import KeysFooter
-from monuments_tui.ui.widgets.panes import LogPane
+from monuments_tui.ui.widgets.move_list import MoveList
 
 if TYPE_CHECKING:
     from textual import getters
@@ -33,6 +44,11 @@ class ReplayScreen(Screen):
     if TYPE_CHECKING:
         app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
+    COMPONENT_CLASSES = tone_classes(TEXT_TONES)
+    DEFAULT_CSS = """
+    ReplayScreen #final { height: auto; max-height: 50%; display: none; border: round $accent; padding: 0 1; }
+    ReplayScreen #final.-shown { display: block; }
+    """
     BINDINGS = [
         Binding("left", "step(-1)", "Back", priority=True, tooltip="One step back"),
         Binding("right", "step(1)", "Step", priority=True, tooltip="One step forward"),
@@ -40,10 +56,11 @@ class ReplayScreen(Screen):
         Binding("shift+right", "turn(1)", "Turn", priority=True, tooltip="Next turn (shift+Left: back)"),
         Binding("ctrl+left", "round(-1)", "Round back", priority=True, show=False),
         Binding("ctrl+right", "round(1)", "Round", priority=True, show=False),
-        Binding("home", "start", "Start", show=False, priority=True),
-        Binding("end", "end", "End", show=False, priority=True),
-        Binding("g", "goto", "Go to"),
+        Binding("home,up", "start", "Start", show=False, priority=True),
+        Binding("end,down", "end", "End", show=False, priority=True),
+        Binding("g", "goto", "Go to", tooltip="Go to a turn (50 or t50), a round (r10) or a step (s120)"),
         Binding("v", "view", "View"),
+        Binding("d", "changes", "Changes", tooltip="What changed since the start of this turn"),
         Binding("p", "play_from_here", "Play here"),
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
@@ -60,39 +77,58 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Board()
+        yield Board(log=MoveList())
+        with VerticalScroll(id="final"):
+            yield Static(id="final-scores")
         yield Static(id="position")
         yield KeysFooter()
 
+    @property
+    def moves(self) -> MoveList:
+        return self.query_one(MoveList)
+
     def on_mount(self) -> None:
-        self.query_one(LogPane).focus()
+        self.moves.focus()
         if self._start_position is not None:
             self.replay.goto(self._start_position)
+        self._list_moves()
         self.redraw()
         if self.replay.warnings:
             self.notify("\n".join(self.replay.warnings), title="While opening the save", severity="warning")
 
     # -- drawing -------------------------------------------------------------------------------
     def watch_view_seat(self) -> None:
+        self._list_moves()
         self.redraw()
+
+    def names(self) -> list[str]:
+        return BoardView(state=self.replay.state, controllers=tuple(self.replay.seats)).names
+
+    def _list_moves(self) -> None:
+        """Render the line's steps once (again only when the view changes)."""
+        self.moves.show_line(self.replay.steps, self.names(), self.view_seat)
 
     def redraw(self) -> None:
         r = self.replay
         state = r.view(self.view_seat)
-        steps = r.steps[: r.position]
         self.query_one(Board).view = BoardView(
             state=state,
-            steps=steps,
             viewer=self.view_seat,
             show_all=self.view_seat is None,
             controllers=tuple(r.seats),
         )
-        names = [p.civ.capitalize() for p in state.players]
+        self.moves.follow(r.position)
         status = Text()
         status.append(" Monuments · Replay ", style="bold reverse")
         status.append(f" {r.title} ", style="bold")
         status.append(f"· {waiting_for(state)}")
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(status, layout=False)  # one line: no new layout
+        self.query_one("#position", Static).update(self._position_line(), layout=False)
+        self._draw_final()
+
+    def _position_line(self) -> Content:
+        r = self.replay
+        names = [p.civ.capitalize() for p in r.state.players]
         pos: list[str | tuple[str, str]] = [
             (f" step {r.position}/{len(r.steps)} · ", "bold"),
             f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"),
@@ -106,7 +142,18 @@ class ReplayScreen(Screen):
         if taken:
             n = sum(len(t.steps) for t in taken)
             pos.append((f" · {n} step(s) were taken back here", "italic"))
-        self.query_one("#position", Static).update(Content.assemble(*pos))
+        return Content.assemble(*pos)
+
+    def _draw_final(self) -> None:
+        """At the end of a finished game, the final scores line by line, as the end screen has them."""
+        final = self.query_one("#final")
+        over = self.replay.at_end and self.replay.state.phase == "over"
+        final.set_class(over, "-shown")
+        if over:
+            state = self.replay.state
+            table = Group(winner_line(state), score_table(state))
+            self.query_one("#final-scores", Static).update(Toned(table, self))
+            final.border_title = "Final scores"
 
     # -- moving --------------------------------------------------------------------------------------
     @guarded
@@ -134,20 +181,29 @@ class ReplayScreen(Screen):
         self.replay.to_end()
         self.redraw()
 
+    @on(MoveList.Chosen)
+    @guarded
+    def _chosen(self, event: MoveList.Chosen) -> None:
+        self.replay.goto(event.position)
+        self.redraw()
+
     def action_goto(self) -> None:
-        self.app.push_screen(
-            AskDialog(f"Go to turn (0 = set-up, {self.replay.turns} = the last turn):", title="Go to turn"),
-            callback=self._goto,
+        r = self.replay
+        question = (
+            f"Go to a turn (50 or t50, up to {r.turns}), a round (r10), a step (s120, up to {len(r.steps)}), "
+            "start or end:"
         )
+        self.app.push_screen(AskDialog(question, title="Go to"), callback=self._goto)
 
     @guarded
     def _goto(self, answer: str | None) -> None:
         if not answer:
             return
-        if not answer.isdigit():
-            self.notify(f"'{answer}' is not a turn number", severity="warning")
+        try:
+            self.replay.goto_place(answer)
+        except ValueError as exc:
+            self.notify(str(exc), severity="warning")
             return
-        self.replay.goto_turn(int(answer))
         self.redraw()
 
     def action_view(self) -> None:
@@ -159,24 +215,41 @@ class ReplayScreen(Screen):
         else:
             self.view_seat = None
 
+    @guarded
+    def action_changes(self) -> None:
+        """What changed since the current turn began (at a turn's start: during the turn before)."""
+        r = self.replay
+        since = changes_since(r.steps, r.position)
+        viewer = EVERYTHING if self.view_seat is None else self.view_seat
+        lines = diff_states(r.state_at(since), r.state, viewer)
+        heading = f"From {r.place_words(since)} to {r.place_words(r.position)}"
+        self.app.push_screen(ReportDialog("What changed this turn", lines, heading=heading))
+
     def action_play_from_here(self) -> None:
         r = self.replay
-        self.app.push_screen(
-            ConfirmDialog(
-                f"Start a new game from step {r.position} (turn {r.turn})? It is saved as a new file; "
-                "the original stays as it is.",
-                yes="Play from here",
-                no="Stay in the replay",
-                title="Play from here",
-            ),
-            callback=self._play_from_here,
+        seats = list(r.seats)
+        pending = r.state.pending
+        if pending is None:
+            self.notify(f"Nothing to play: {FINISHED_HERE}.", severity="warning")
+            return
+        if pending.seat != r.config.ai_seat:
+            seats[pending.seat] = "human"  # the seat to move is the one a person most likely takes over
+        dialog = PlayFromHereDialog(
+            f"step {r.position} (turn {r.turn})",
+            self.names(),
+            tuple(seats),
+            ai_seat=r.config.ai_seat,
+            teaching=r.teaching,
         )
+        self.app.push_screen(dialog, callback=self._play_from_here)
 
     @guarded
-    def _play_from_here(self, yes: bool | None) -> None:
-        if not yes:
+    def _play_from_here(self, choice: PlayFromHere | None) -> None:
+        if choice is None:
             return
-        self.app.start_new(lambda: self.replay.play_from_here(self.app.saves_dir))
+        self.app.start_new(
+            lambda: self.replay.play_from_here(self.app.saves_dir, seats=choice.seats, teaching=choice.teaching)
+        )
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

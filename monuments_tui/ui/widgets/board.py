@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from monuments_tui.game_tree import GameTree
 from monuments_tui.rules.state import GameState
@@ -72,13 +73,16 @@ class Board(Horizontal):
     view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)
     """What the panes show (set after every change of the game)."""
 
-    def __init__(self, *, id: str | None = "board"):
+    def __init__(self, *, id: str | None = "board", log: Widget | None = None):
+        """`log`: a widget shown in the log's place that the screen keeps itself (the replay's
+        move list); the board then leaves it alone."""
         super().__init__(id=id)
+        self._own_log = log
 
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
             yield MapView(id="map")
-            yield LogPane()
+            yield self._own_log if self._own_log is not None else LogPane()
         with Vertical(id="right"):
             yield InspectorPane()
             yield HandPane()
@@ -99,7 +103,8 @@ class Board(Horizontal):
         self.query_one(PlayersPane).show(view.state, view.viewer, view.controllers)
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
         viewer_of = _ViewerOf(view.viewer, view.show_all)
-        self.query_one(LogPane).show(view.steps, view.names, viewer_of, view.controllers, view.tree, view.marks)
+        for log in self.query(LogPane):
+            log.show(view.steps, view.names, viewer_of, view.controllers, view.tree, view.marks)
 
     @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:

@@ -1,0 +1,83 @@
+"""The records of a save after its header: commands with their events, undo, redo, teaching
+switches and notes. Each is a tagged msgspec Struct (`kind`); see docs/save-format.md."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import cast, get_args
+
+import msgspec
+
+from monuments_tui.rules.commands import Command, CommandAny
+from monuments_tui.rules.events import Event, EventAny
+
+
+class Record(msgspec.Struct, frozen=True, tag_field="kind"):
+    """Base of every journal record."""
+
+    seq: int
+    """1, 2, 3... in file order; the record's line is `seq + 1`."""
+
+
+class CmdRecord(Record, frozen=True, tag="cmd"):
+    """A command executed by `seat`, and the events it produced."""
+
+    seat: int
+    command: CommandAny
+    events: tuple[EventAny, ...]
+
+
+_SAVED_TYPES: tuple[type, ...] = get_args(CommandAny) + get_args(EventAny)
+
+
+def as_saved(command: Command, events: Iterable[Event]) -> tuple[CommandAny, tuple[EventAny, ...]]:
+    """`command` and `events` as a record holds them, each of a type the save format reads back."""
+    saved = tuple(events)
+    unsaved = [type(x).__name__ for x in (command, *saved) if not isinstance(x, _SAVED_TYPES)]
+    if unsaved:
+        raise TypeError(f"{', '.join(unsaved)} missing from CommandAny or EventAny: a save could not read it back")
+    # checked just above: each is a member of the union it is stored as
+    return cast(CommandAny, command), cast(tuple[EventAny, ...], saved)
+
+
+class UndoRecord(Record, frozen=True, tag="undo"):
+    """The last step of the line of play (the command record `step`) was taken back."""
+
+    step: int
+
+
+class RedoRecord(Record, frozen=True, tag="redo"):
+    """The step last taken back (the command record `step`) was played again as recorded."""
+
+    step: int
+
+
+class TeachingRecord(Record, frozen=True, tag="teaching"):
+    """Teaching mode was switched on or off."""
+
+    on: bool
+
+
+NOTE_MAX = 500
+"""The longest note, in characters: a comment on a position, not a document."""
+
+
+class NoteRecord(Record, frozen=True, tag="note"):
+    """Format 3: a comment on the position after command record `after` (0: the start), one line
+    without the braces that mark notes in a text record (`{ ... }`). It changes nothing in the game."""
+
+    after: int
+    text: str
+
+    def __post_init__(self) -> None:
+        for bad, why in (
+            (not self.text.strip(), "a note needs some text, e.g. note move the army first"),
+            (len(self.text) > NOTE_MAX, f"a note is at most {NOTE_MAX} characters; this one has {len(self.text)}"),
+            ("{" in self.text or "}" in self.text, "a note cannot hold { or }, which mark notes in records; use ( )"),
+            (not self.text.isprintable(), "a note is one line of printable text (no line breaks, tabs or controls)"),
+        ):
+            if bad:
+                raise ValueError(why)
+
+
+RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord
