@@ -15,10 +15,9 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.narration import draw_text
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import decide, events as ev
 from monuments_tui.rules.commands import Command, CommandAny
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
-from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import fold

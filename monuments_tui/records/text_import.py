@@ -10,8 +10,8 @@ import msgspec
 
 from monuments_tui.records.export import RECORD_VERSION
 from monuments_tui.records.scores import final_scores, result_line
+from monuments_tui.rules import decide, waiting_for
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
-from monuments_tui.rules.decide import decide, waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import parse_command

@@ -2,12 +2,15 @@
 
 The static world map lives in `board`, the cards in `content`; the state refers to them
 by id. States are msgspec Structs so that they copy, compare and serialise exactly.
-`evolve` never mutates a state it is given: it works on a copy.
+`evolve` never mutates a state it is given: the new state shares the parts it leaves
+alone (`draft`), so nothing may change a state once it is made, except a whole copy
+(`copy_state`) its maker owns.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypeGuard, get_args
+from collections.abc import Callable, Hashable
+from typing import Any, Literal, TypeGuard, TypeVar, cast, get_args
 
 import msgspec
 
@@ -187,8 +190,12 @@ class AiState(msgspec.Struct):
     """What the last card did, a code the app's AI panel shows ("" while it is resolved)."""
 
 
-class GameState(msgspec.Struct):
-    """The whole dynamic state of a game."""
+class GameState(msgspec.Struct, dict=True):
+    """The whole dynamic state of a game.
+
+    Facts derived from it (`derived`: who stands where, where a unit can go) are kept in
+    its `__dict__`, which is never encoded, compared or copied.
+    """
 
     config: GameConfig
     players: list[Player]
@@ -236,10 +243,28 @@ class GameState(msgspec.Struct):
         return len(self.players)
 
 
+T = TypeVar("T")
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(GameState)
 
 
 def copy_state(state: GameState) -> GameState:
-    """A deep copy of `state` (a msgpack round trip: exact and fast)."""
+    """A deep copy of `state` that its caller owns whole and may change (a msgpack round trip)."""
     return _decoder.decode(_encoder.encode(state))
+
+
+def derived(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about `state`, worked out once: a state never changes once made.
+    The value is shared by every caller, so nobody may change it."""
+    facts: dict[Hashable, Any] | None = state.__dict__.get("derived")
+    if facts is None:
+        facts = state.__dict__["derived"] = {}
+    elif key in facts:
+        return cast(T, facts[key])
+    value = facts[key] = compute()
+    return value
+
+
+def forget_derived(state: GameState) -> None:
+    """Drop the facts kept on `state`: its owner is about to change it in place."""
+    state.__dict__.pop("derived", None)
