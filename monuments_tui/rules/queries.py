@@ -7,13 +7,16 @@ These are read-only helpers shared by every action module, so that a rule such a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import TypeVar
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.layout import Layout, layout_for
 from monuments_tui.rules.state import Building, GameState, Unit, derived
+
+P = TypeVar("P", Unit, Building)
 
 CONTROLLERS_OF_LAND = ("worker", "army", "air")
 """Units that control a land hex [Monument, l.272; Game end, l.400]."""
@@ -46,61 +49,54 @@ def piece_code(unit: Unit) -> str:
     return "w" + ("s" if unit.weapon else "") + ("h" if unit.horse else "")
 
 
-class Places(NamedTuple):
-    """Who stands where in one state: built once per state (`places`), as every rule asks."""
-
-    units: dict[str, list[Unit]]
-    """Units by hex (ferry passengers in the ferry's water hex), by id."""
-    buildings: dict[str, list[Building]]
-    """Buildings by hex, by id."""
-    owners: dict[str, frozenset[int]]
-    """Seats with a unit or building in each hex."""
-    controller: dict[str, int]
-    """For each hex with units, the owner of the first unit placed of those there."""
-    by_seat: dict[int, list[Unit]]
-    """Each seat's units on the board, by id."""
+def units_by_hex(state: GameState) -> dict[str, list[Unit]]:
+    """Every unit on the board by the hex it stands in (ferry passengers: the ferry's water
+    hex), by id; worked out once per state, as rules ask hex after hex. Never to be changed."""
+    return derived(state, "units_by_hex", lambda: _group_by_hex(state.units.values()))
 
 
-def places(state: GameState) -> Places:
-    """Who stands where in `state`, worked out once for the state."""
-    return derived(state, "places", lambda: _index_places(state))
+def owners_by_hex(state: GameState) -> dict[str, frozenset[int]]:
+    """The seats with a unit or building in each hex; worked out once per state."""
+    return derived(state, "owners_by_hex", lambda: _owners(state))
 
 
-def _index_places(state: GameState) -> Places:
-    units: dict[str, list[Unit]] = {}
-    buildings: dict[str, list[Building]] = {}
+def _group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
+    out: dict[str, list[P]] = {}
+    for piece in pieces:
+        here = out.get(piece.hex)
+        if here is None:
+            out[piece.hex] = [piece]
+        else:
+            here.append(piece)
+    for here in out.values():
+        if len(here) > 1:
+            here.sort(key=lambda piece: _id_key(piece.id))
+    return out
+
+
+def _owners(state: GameState) -> dict[str, frozenset[int]]:
     owners: dict[str, set[int]] = {}
-    controller: dict[str, int] = {}
-    by_seat: dict[int, list[Unit]] = {}
-    for u in state.units.values():  # in the order placed, which decides `controller`
-        controller.setdefault(u.hex, u.owner)
-    for u in sorted(state.units.values(), key=_piece_key):
-        units.setdefault(u.hex, []).append(u)
-        owners.setdefault(u.hex, set()).add(u.owner)
-        by_seat.setdefault(u.owner, []).append(u)
-    for b in sorted(state.buildings.values(), key=_piece_key):
-        buildings.setdefault(b.hex, []).append(b)
-        owners.setdefault(b.hex, set()).add(b.owner)
-    frozen = {h: frozenset(seats) for h, seats in owners.items()}
-    return Places(units, buildings, frozen, controller, by_seat)
-
-
-def _piece_key(piece: Unit | Building) -> tuple[str, int]:
-    return _id_key(piece.id)
+    for unit in state.units.values():
+        owners.setdefault(unit.hex, set()).add(unit.owner)
+    for building in state.buildings.values():
+        owners.setdefault(building.hex, set()).add(building.owner)
+    return {h: frozenset(seats) for h, seats in owners.items()}
 
 
 def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Unit]:
     """Units standing in `hex_id` (including ferry passengers there), by id."""
-    here = places(state).units.get(hex_id, ())
+    here = units_by_hex(state).get(hex_id, ())
     return [u for u in here if seat is None or u.owner == seat]
 
 
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
-    return [u for u in places(state).by_seat.get(seat, ()) if kind is None or u.kind == kind]
+    return sorted(
+        (u for u in state.units.values() if u.owner == seat and (kind is None or u.kind == kind)),
+        key=lambda u: _id_key(u.id),
+    )
 
 
-@cache  # the same few ids are sorted in every state
 def _id_key(piece_id: str) -> tuple[str, int]:
     head = piece_id.rstrip("0123456789")
     tail = piece_id[len(head) :]
@@ -109,8 +105,10 @@ def _id_key(piece_id: str) -> tuple[str, int]:
 
 def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:
     """Buildings on `hex_id`."""
-    here = places(state).buildings.get(hex_id, ())
-    return [b for b in here if seat is None or b.owner == seat]
+    return sorted(
+        (b for b in state.buildings.values() if b.hex == hex_id and (seat is None or b.owner == seat)),
+        key=lambda b: _id_key(b.id),
+    )
 
 
 def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
@@ -120,12 +118,12 @@ def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
 
 def owners_at(state: GameState, hex_id: str) -> frozenset[int]:
     """Seats with a unit or building in `hex_id` (ferry passengers count for their water hex)."""
-    return places(state).owners.get(hex_id, frozenset())
+    return owners_by_hex(state).get(hex_id, frozenset())
 
 
 def occupied_by_other(state: GameState, hex_id: str, seat: int) -> bool:
     """True if another player has a unit or building in `hex_id` [Movement, l.223]."""
-    owners = places(state).owners.get(hex_id)
+    owners = owners_by_hex(state).get(hex_id)
     return owners is not None and (len(owners) > 1 or seat not in owners)
 
 
@@ -188,14 +186,17 @@ def controlled_water(state: GameState, seat: int) -> set[str]:
 
 def hex_controller(state: GameState, hex_id: str) -> int | None:
     """The seat whose units control `hex_id`, or None (buildings alone control nothing, B40)."""
-    return places(state).controller.get(hex_id)
+    for u in state.units.values():
+        if u.hex == hex_id:
+            return u.owner
+    return None
 
 
 def building_usable(state: GameState, building: Building) -> bool:
     """An undamaged building whose hex no other player's units hold [Attack, l.345, l.359]."""
     if building.damaged:
         return False
-    return all(u.owner == building.owner for u in units_at(state, building.hex))
+    return not any(u.owner != building.owner for u in units_at(state, building.hex))
 
 
 def bonus_amount(state: GameState, seat: int, effect: str) -> int:
