@@ -91,12 +91,15 @@ def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Uni
 
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
-    return sorted(
-        (u for u in state.units.values() if u.owner == seat and (kind is None or u.kind == kind)),
-        key=lambda u: _id_key(u.id),
-    )
+    return [u for u in _units_by_id(state) if u.owner == seat and (kind is None or u.kind == kind)]
 
 
+def _units_by_id(state: GameState) -> list[Unit]:
+    """Every unit on the board, by id; worked out once per state. Never to be changed."""
+    return derived(state, "units_by_id", lambda: sorted(state.units.values(), key=lambda u: _id_key(u.id)))
+
+
+@cache  # the same few ids are sorted in every state
 def _id_key(piece_id: str) -> tuple[str, int]:
     head = piece_id.rstrip("0123456789")
     tail = piece_id[len(head) :]

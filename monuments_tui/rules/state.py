@@ -10,7 +10,7 @@ alone (`draft`), so nothing may change a state once it is made, except a whole c
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Literal, TypeGuard, TypeVar, cast, get_args
+from typing import Any, Literal, TypeGuard, TypeVar, get_args
 
 import msgspec
 
@@ -260,7 +260,8 @@ def derived(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     if facts is None:
         facts = state.__dict__["derived"] = {}
     elif key in facts:
-        return cast(T, facts[key])
+        known: T = facts[key]
+        return known
     value = facts[key] = compute()
     return value
 
