@@ -3,13 +3,15 @@
 Each side is a new Python process, timed from its start to its exit, that runs its app
 headless at 160x50 and exits once the first screen is up (`pilot.pause()`: mounted and
 idle). The Monuments side starts as `monuments` does, on a saves folder holding the
-shipped examples, and reports how many widgets its screen has; the bare app composes
-that many `Static`s. Both pay the interpreter and Textual, so the ratio is what the
-game adds.
+shipped examples, and reports its screen's widgets by their Textual kind (`OptionList`,
+`Footer`...); the bare app composes one of each kind that needs no arguments, then
+`Static`s up to as many widgets. Both pay the interpreter, Textual and its widgets'
+modules, so the ratio is what the game adds: its modules, its stylesheet, its screen.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -22,11 +24,16 @@ from tests.bench.budgets import Measured, budget
 ROOT = Path(__file__).resolve().parents[2]
 
 _HARNESS = """
-import sys
+import importlib, json, sys
+
+def textual_kind(widget):
+    base = next(c for c in type(widget).__mro__ if c.__module__.startswith("textual."))
+    return base.__module__ + ":" + base.__name__
 
 async def shown(pilot):
     await pilot.pause()
-    print(len(pilot.app.screen.query("*")), type(pilot.app.screen).__name__)
+    widgets = list(pilot.app.screen.query("*"))
+    print(json.dumps([type(pilot.app.screen).__name__, [textual_kind(w) for w in widgets]]))
     pilot.app.exit()
 
 if sys.argv[1] == "monuments":
@@ -38,9 +45,19 @@ else:
     from textual.app import App
     from textual.widgets import Static
 
+    def bare_widget(kind):
+        module, name = kind.split(":")
+        try:
+            return getattr(importlib.import_module(module), name)()
+        except TypeError:  # a kind that needs arguments (a footer's key): its parent makes it
+            return None
+
     class Bare(App):
         def compose(self):
-            for i in range(int(sys.argv[2])):
+            kinds = json.loads(sys.argv[2])
+            made = [w for w in map(bare_widget, dict.fromkeys(kinds)) if w is not None]
+            yield from made
+            for i in range(len(kinds) - len(made)):
                 yield Static(f"widget {i}")
 
     app = Bare()
@@ -61,13 +78,15 @@ def startup(smoke: bool) -> Measured:
         for example in (ROOT / "saves" / "examples").glob("*.jsonl"):
             shutil.copy(example, saves)
         _, shown = _timed("monuments", saves)  # a first run warms the file cache for both
-        widgets, screen = shown.split()
+        screen, kinds = json.loads(shown)
         if screen != "TitleScreen":
             raise RuntimeError(f"the app opened {screen}, not the title screen")
         best_game = best_bare = float("inf")
         for _ in range(1 if smoke else 5):
             best_game = min(best_game, _timed("monuments", saves)[0])
-            best_bare = min(best_bare, _timed("bare", widgets)[0])
+            best_bare = min(best_bare, _timed("bare", json.dumps(kinds))[0])
+    kinds_used = len(set(kinds))
     return Measured(
-        best_game / best_bare, f"{best_game * 1e3:.0f} ms against {best_bare * 1e3:.0f} ms, {widgets} widgets"
+        best_game / best_bare,
+        f"{best_game * 1e3:.0f} ms against {best_bare * 1e3:.0f} ms, {len(kinds)} widgets of {kinds_used} Textual kinds",
     )
