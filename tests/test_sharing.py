@@ -14,7 +14,7 @@ import pytest
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.evolve import apply_in_place, evolve, fold
-from monuments_tui.rules.queries import owners_at, units_at
+from monuments_tui.rules.queries import owners_at, units_at, units_by_hex
 from monuments_tui.rules.reach import reachable
 from monuments_tui.rules.state import copy_state
 from monuments_tui.timeline import load_save
@@ -72,6 +72,16 @@ def test_facts_worked_out_for_a_state_are_not_carried_to_the_next():
     after = evolve(before, ev.UnitMoved(mover.id, "E20"))
     assert units_at(after, "E19") == [] and owners_at(after, "E20") == {0}
     assert units_at(before, "E19") == [before.units[mover.id]]
+
+
+def test_a_step_that_moves_no_piece_keeps_the_facts_about_the_pieces():
+    """Gaining a resource leaves every piece where it was: the next state reuses who stands where."""
+    before = on_board("E19: greece w 1wood\nF18: egypt w")
+    known = units_by_hex(before)
+    after = evolve(before, ev.ResourcesGained("E19", "wood", 1))
+    assert units_by_hex(after) is known
+    moved = evolve(after, ev.UnitMoved(known["E19"][0].id, "E20"))
+    assert units_by_hex(moved) is not known and "E19" not in units_by_hex(moved)
 
 
 def test_a_state_changed_in_place_forgets_its_facts():

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from msgspec import Struct
 from msgspec.structs import replace
 
-from monuments_tui.rules.state import Ferry, GameState, Player, Unit, forget_derived
+from monuments_tui.rules.state import Ferry, GameState, Player, Unit, forget_board_facts
 
 
 class Draft:
@@ -27,7 +26,7 @@ class Draft:
     __slots__ = ("state", "_mine")
 
     def __init__(self, base: GameState):
-        self.state = replace(base)  # a new top level; `replace` leaves the derived facts behind
+        self.state = replace(base)  # a new top level; `replace` leaves the facts behind
         self._mine: dict[int, object] | None = {id(self.state): self.state}
         """The parts this draft made, by id (kept alive, so an id is never reused meanwhile)."""
 
@@ -37,7 +36,7 @@ class Draft:
         draft = cls.__new__(cls)
         draft.state = state
         draft._mine = None
-        forget_derived(state)
+        forget_board_facts(state)
         return draft
 
     def part(self, owner: Any, attr: str) -> Any:
@@ -59,7 +58,7 @@ class Draft:
         return value
 
     def _copy(self, value: Any) -> Any:
-        copy = replace(value) if isinstance(value, Struct) else value.copy()
+        copy = value.copy() if type(value) in (list, dict) else replace(value)  # a container, or a Struct
         assert self._mine is not None
         self._mine[id(copy)] = copy
         return copy

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.draft import Draft
-from monuments_tui.rules.state import ABILITY_BUILDINGS, GameState
+from monuments_tui.rules.state import ABILITY_BUILDINGS, GameState, share_board_facts
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
@@ -28,6 +28,7 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     draft = Draft(state)
     for event in events:
         _APPLY[type(event)](draft, event)
+    share_board_facts(state, draft.state)  # most steps move no piece: who stands where stays known
     return draft.state
 
 

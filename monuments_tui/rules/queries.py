@@ -14,7 +14,7 @@ from typing import TypeVar
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.layout import Layout, layout_for
-from monuments_tui.rules.state import Building, GameState, Unit, derived
+from monuments_tui.rules.state import Building, GameState, Unit, board_fact
 
 P = TypeVar("P", Unit, Building)
 
@@ -52,12 +52,12 @@ def piece_code(unit: Unit) -> str:
 def units_by_hex(state: GameState) -> dict[str, list[Unit]]:
     """Every unit on the board by the hex it stands in (ferry passengers: the ferry's water
     hex), by id; worked out once per state, as rules ask hex after hex. Never to be changed."""
-    return derived(state, "units_by_hex", lambda: _group_by_hex(state.units.values()))
+    return board_fact(state, "units_by_hex", lambda: _group_by_hex(state.units.values()))
 
 
 def owners_by_hex(state: GameState) -> dict[str, frozenset[int]]:
     """The seats with a unit or building in each hex; worked out once per state."""
-    return derived(state, "owners_by_hex", lambda: _owners(state))
+    return board_fact(state, "owners_by_hex", lambda: _owners(state))
 
 
 def _group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
@@ -96,7 +96,7 @@ def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]
 
 def _units_by_id(state: GameState) -> list[Unit]:
     """Every unit on the board, by id; worked out once per state. Never to be changed."""
-    return derived(state, "units_by_id", lambda: sorted(state.units.values(), key=lambda u: _id_key(u.id)))
+    return board_fact(state, "units_by_id", lambda: sorted(state.units.values(), key=lambda u: _id_key(u.id)))
 
 
 @cache  # the same few ids are sorted in every state

@@ -10,7 +10,7 @@ from functools import cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.queries import layout, occupied_by_other
-from monuments_tui.rules.state import GameState, derived
+from monuments_tui.rules.state import GameState, board_fact
 
 
 @cache
@@ -61,7 +61,7 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
     (every candidate move of a unit asks the same); the dict is shared, never to be changed.
     """
     key = ("reachable", seat, kind, start, points)
-    return derived(state, key, lambda: _reachable(state, seat, kind, start, points))
+    return board_fact(state, key, lambda: _reachable(state, seat, kind, start, points))
 
 
 def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
@@ -105,7 +105,7 @@ def ferry_targets(
     Worked out once per state; the dict is shared, never to be changed.
     """
     key = ("ferry_targets", seat, water, points, docked)
-    return derived(state, key, lambda: _ferry_targets(state, seat, water, points, docked))
+    return board_fact(state, key, lambda: _ferry_targets(state, seat, water, points, docked))
 
 
 def _ferry_targets(

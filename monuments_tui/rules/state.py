@@ -193,8 +193,8 @@ class AiState(msgspec.Struct):
 class GameState(msgspec.Struct, dict=True):
     """The whole dynamic state of a game.
 
-    Facts derived from it (`derived`: who stands where, where a unit can go) are kept in
-    its `__dict__`, which is never encoded, compared or copied.
+    Facts about its pieces (`board_fact`: who stands where, where a unit can go) are kept
+    in its `__dict__`, which is never encoded or compared.
     """
 
     config: GameConfig
@@ -253,12 +253,20 @@ def copy_state(state: GameState) -> GameState:
     return _decoder.decode(_encoder.encode(state))
 
 
-def derived(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
-    """`compute()`, a fact about `state`, worked out once: a state never changes once made.
-    The value is shared by every caller, so nobody may change it."""
-    facts: dict[Hashable, Any] | None = state.__dict__.get("derived")
+PIECE_FIELDS = ("units", "buildings", "bridges", "ferries")
+"""The parts of a state a `board_fact` may depend on (with the game's configuration)."""
+
+
+def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about the pieces on the board of `state`, worked out once.
+
+    It may depend only on `PIECE_FIELDS` and the configuration: a state never changes once
+    made, and a later state whose events move no piece shares the facts of the one before
+    (`draft`). The value is shared by every caller, so nobody may change it.
+    """
+    facts: dict[Hashable, Any] | None = state.__dict__.get("facts")
     if facts is None:
-        facts = state.__dict__["derived"] = {}
+        facts = state.__dict__["facts"] = {}
     elif key in facts:
         known: T = facts[key]
         return known
@@ -266,6 +274,17 @@ def derived(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     return value
 
 
-def forget_derived(state: GameState) -> None:
+def share_board_facts(before: GameState, after: GameState) -> None:
+    """Let `after` use the facts of `before` if their pieces are the very same objects."""
+    if (
+        after.units is before.units
+        and after.buildings is before.buildings
+        and after.bridges is before.bridges
+        and after.ferries is before.ferries
+    ):  # the PIECE_FIELDS
+        after.__dict__["facts"] = before.__dict__.setdefault("facts", {})
+
+
+def forget_board_facts(state: GameState) -> None:
     """Drop the facts kept on `state`: its owner is about to change it in place."""
-    state.__dict__.pop("derived", None)
+    state.__dict__.pop("facts", None)
