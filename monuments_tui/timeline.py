@@ -15,10 +15,9 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.narration import draw_text
-from monuments_tui.rules import events as ev
+from monuments_tui.rules import decide, events as ev
 from monuments_tui.rules.commands import Command, CommandAny, KeepQuests, KeepStartQuest
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
-from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import fold
@@ -369,19 +368,20 @@ def _check_command(
 ) -> list[Event]:
     """The events the rules give for `record` now; they must be the recorded ones (for a
     format-1 save, the same once projected by `rules_view`: the new-form events are kept)."""
-    text = format_command(record.command)
     if state.pending is None:
-        raise SaveError(path, line, f"command {text!r} recorded after the end of the game")
+        raise SaveError(path, line, f"command {format_command(record.command)!r} recorded after the end of the game")
     if record.seat != state.pending.seat:
         raise SaveError(
             path,
             line,
-            f"command {text!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide",
+            f"command {format_command(record.command)!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide",
         )
     try:
         events = decide(state, record.command)
     except RuleViolation as exc:  # decide refuses every bad command so (tests/test_fuzz_commands.py)
-        raise SaveError(path, line, f"command {text!r} is not legal at this point: {exc}") from None
+        raise SaveError(
+            path, line, f"command {format_command(record.command)!r} is not legal at this point: {exc}"
+        ) from None
     if legacy:
         same = rules_view(record.events) == rules_view(events)
     else:
@@ -390,7 +390,7 @@ def _check_command(
         raise SaveError(
             path,
             line,
-            f"command {text!r} does not give the recorded events (tampered, or saved by incompatible rules): "
+            f"command {format_command(record.command)!r} does not give the recorded events (tampered, or saved by incompatible rules): "
             + _divergence(record.events, events),
         )
     return events

@@ -186,7 +186,7 @@ ENTRY_MODULES = {
 
 def registrations() -> dict[object, list[str]]:
     """Each registered or entry-point function, with what it is registered as."""
-    import monuments_tui.rules  # noqa: F401  (importing the rules registers every handler)
+    import monuments_tui.rules.legal  # noqa: F401  (importing legal registers every handler)
     from monuments_tui.rules.actions.opening import OPENERS
     from monuments_tui.rules.registry import RULES
     from monuments_tui.rules.solo.turn import RESOLVERS

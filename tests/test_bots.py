@@ -9,6 +9,7 @@ import pytest
 from monuments_tui.ai.bots import BOTS, get_bot
 from monuments_tui.ai.evaluate import evaluate, win_chance
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
+from monuments_tui.rules.state import copy_state
 from monuments_tui.simulate import play_game, simulate
 
 
@@ -51,7 +52,7 @@ def test_win_chance():
 def test_evaluation_prefers_progress():
     """Building a layer is worth more than anything it costs."""
     state = new_game(GameConfig(civs=("greece", "egypt"), seed=1))
-    better = fold(state, [])
+    better = copy_state(state)  # a copy of its own, to change by hand
     better.players[0].layers = 1
     assert evaluate(better, 0) > evaluate(state, 0)
 

@@ -13,9 +13,9 @@ import msgspec
 from monuments_tui.journal import create_journal
 from monuments_tui.records.export import RECORD_VERSION
 from monuments_tui.records.scores import final_scores, result_line
+from monuments_tui.rules import waiting_for
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
-from monuments_tui.rules.decide import waiting_for
 from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.notation import parse_command
 from monuments_tui.saves import Header, now_iso

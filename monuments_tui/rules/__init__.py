@@ -8,20 +8,59 @@ applies an event, and `legal_commands(state)` lists what may be done now::
     state = new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=7))
     for event in decide(state, parse_command("startquest sq1")):
         state = evolve(state, event)
+
+The names below load on first use, together with every rule (`legal`), so that a
+program that only reads saves (the title screen's list) never pays for the engine;
+a module of the package imported by itself (`monuments_tui.rules.events`) loads alone.
 """
 
-from monuments_tui.rules.commands import Command, CommandAny
-from monuments_tui.rules.config import GameConfig, RuleOptions
-from monuments_tui.rules.decide import decide, waiting_for
-from monuments_tui.rules.errors import NotationError, PositionError, RuleViolation
-from monuments_tui.rules.events import Event, EventAny
-from monuments_tui.rules.evolve import evolve, fold
-from monuments_tui.rules.legal import any_legal, is_legal, legal_commands
-from monuments_tui.rules.notation import SYNTAX, format_command, parse_command
-from monuments_tui.rules.position import format_position
-from monuments_tui.rules.position_checks import parse_position
-from monuments_tui.rules.setup import new_game
-from monuments_tui.rules.state import GameState
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as type checkers and editors see them
+    from monuments_tui.rules.commands import Command, CommandAny
+    from monuments_tui.rules.config import GameConfig, RuleOptions
+    from monuments_tui.rules.decide import decide, waiting_for
+    from monuments_tui.rules.errors import NotationError, PositionError, RuleViolation
+    from monuments_tui.rules.events import Event, EventAny
+    from monuments_tui.rules.evolve import evolve, fold
+    from monuments_tui.rules.legal import any_legal, is_legal, legal_commands
+    from monuments_tui.rules.notation import SYNTAX, format_command, parse_command
+    from monuments_tui.rules.position import format_position
+    from monuments_tui.rules.position_checks import parse_position
+    from monuments_tui.rules.setup import new_game
+    from monuments_tui.rules.state import GameState
+
+_WHERE = {
+    "Command": "commands",
+    "CommandAny": "commands",
+    "GameConfig": "config",
+    "RuleOptions": "config",
+    "decide": "decide",
+    "waiting_for": "decide",
+    "NotationError": "errors",
+    "PositionError": "errors",
+    "RuleViolation": "errors",
+    "Event": "events",
+    "EventAny": "events",
+    "evolve": "evolve",
+    "fold": "evolve",
+    "any_legal": "legal",
+    "is_legal": "legal",
+    "legal_commands": "legal",
+    "SYNTAX": "notation",
+    "format_command": "notation",
+    "parse_command": "notation",
+    "format_position": "position",
+    "parse_position": "position_checks",
+    "new_game": "setup",
+    "GameState": "state",
+}
+"""Each public name, and the module of the package that defines it."""
 
 __all__ = [
     "Command",
@@ -48,3 +87,24 @@ __all__ = [
     "parse_position",
     "waiting_for",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    importlib.import_module(f"{__name__}.legal")  # every rule registers itself before any name is used
+    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+class _Rules(ModuleType):
+    """The package: importing its module `decide` or `evolve` does not hide the function of that name."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and name in _WHERE:
+            return  # the module stays reachable as sys.modules["monuments_tui.rules.decide"]
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Rules

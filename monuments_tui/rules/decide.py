@@ -20,7 +20,7 @@ from monuments_tui.rules.describe import describe_pending
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.registry import RULES, candidate_commands
+from monuments_tui.rules.registry import RULES, iter_candidates
 from monuments_tui.rules.state import GameState
 
 
@@ -42,6 +42,8 @@ def decide(state: GameState, command: Command) -> list[Event]:
         )
     handler = RULES.get((type(pending), type(command)))
     if handler is None:
+        if not RULES:
+            raise RuntimeError("no rule is registered: import monuments_tui.rules (or its module legal) first")
         raise RuleViolation(
             f"'{_verb(command)}' is not possible now: {waiting_for(state)}",
             "In a turn, l.206-207",
@@ -52,7 +54,7 @@ def decide(state: GameState, command: Command) -> list[Event]:
 
 def accepted_commands(state: GameState) -> Iterator[Command]:
     """The candidate commands that `decide` accepts, lazily and in a stable order."""
-    for c in candidate_commands(state):
+    for c in iter_candidates(state):
         try:
             decide(state, c)
         except RuleViolation:

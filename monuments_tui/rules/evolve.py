@@ -1,8 +1,9 @@
 """evolve(state, event) -> state: apply one event, with no checks and no randomness.
 
 Every rule is checked in `decide`; here an event is simply written into the state.
-`apply_in_place` mutates and is used when folding many events onto a private copy;
-`evolve` and `fold` never touch the state they are given.
+`evolve` and `fold` never touch the state they are given: the new state shares every
+part the events leave alone with it (`draft.Draft`), so a step costs what it touches.
+`apply_in_place` writes into a state its caller owns whole (made by `copy_state`).
 """
 
 from __future__ import annotations
@@ -13,27 +14,32 @@ from typing import Any, TypeVar
 from msgspec.structs import replace
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.state import ABILITY_BUILDINGS, GameState, copy_state
+from monuments_tui.rules.draft import Draft
+from monuments_tui.rules.state import ABILITY_BUILDINGS, GameState, share_board_facts
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
     """A new state: `state` with `event` applied. `state` is not modified."""
-    new = copy_state(state)
-    apply_in_place(new, event)
-    return new
+    return fold(state, (event,))
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
-    """A new state: `state` with every event applied in order."""
-    new = copy_state(state)
+    """A new state: `state` with every event applied in order. `state` is not modified."""
+    draft = Draft(state)
     for event in events:
-        apply_in_place(new, event)
-    return new
+        _APPLY[type(event)](draft, event)
+    share_board_facts(state, draft.state)  # most steps move no piece: who stands where stays known
+    return draft.state
 
 
 def apply_in_place(s: GameState, e: ev.Event) -> None:
-    """Apply `e` to `s`, mutating `s` (callers own `s`)."""
-    _APPLY[type(e)](s, e)
+    """Apply `e` to `s`, mutating `s` (callers own `s` and every part of it)."""
+    _APPLY[type(e)](Draft.owning(s), e)
+
+
+def apply_to(draft: Draft, e: ev.Event) -> None:
+    """Apply `e` to the state `draft` is writing."""
+    _APPLY[type(e)](draft, e)
 
 
 K = TypeVar("K", bound=str)
@@ -47,246 +53,242 @@ def _add(counts: dict[K, int], key: K, delta: int) -> None:
         counts.pop(key, None)
 
 
-def _pending(s: GameState, e: ev.PendingSet) -> None:
-    s.pending = e.pending
+def _pending(d: Draft, e: ev.PendingSet) -> None:
+    d.state.pending = e.pending
 
 
-def _phase(s: GameState, e: ev.PhaseChanged) -> None:
-    s.phase = e.phase
+def _phase(d: Draft, e: ev.PhaseChanged) -> None:
+    d.state.phase = e.phase
 
 
-def _turn_began(s: GameState, e: ev.TurnBegan) -> None:
-    s.current = e.seat
-    s.round = e.round
-    s.players[e.seat].turns += 1
-    s.card_in_play = None
+def _turn_began(d: Draft, e: ev.TurnBegan) -> None:
+    d.state.current = e.seat
+    d.state.round = e.round
+    d.player(e.seat).turns += 1
+    d.state.card_in_play = None
 
 
-def _final_round(s: GameState, e: ev.FinalRoundBegan) -> None:
-    s.final_round = True
+def _final_round(d: Draft, e: ev.FinalRoundBegan) -> None:
+    d.state.final_round = True
 
 
-def _card_played(s: GameState, e: ev.CardPlayed) -> None:
-    s.players[e.seat].hand.remove(e.card)
-    s.card_in_play = e.card
+def _card_played(d: Draft, e: ev.CardPlayed) -> None:
+    d.player_part(e.seat, "hand").remove(e.card)
+    d.state.card_in_play = e.card
 
 
-def _card_discarded(s: GameState, e: ev.CardDiscarded) -> None:
-    p = s.players[e.seat]
-    if s.card_in_play == e.card:
-        s.card_in_play = None
-    elif e.card in p.hand:
-        p.hand.remove(e.card)
-    p.discard.append(e.card)
+def _card_discarded(d: Draft, e: ev.CardDiscarded) -> None:
+    if d.state.card_in_play == e.card:
+        d.state.card_in_play = None
+    elif e.card in d.state.players[e.seat].hand:
+        d.player_part(e.seat, "hand").remove(e.card)
+    d.player_part(e.seat, "discard").append(e.card)
 
 
-def _taken_back(s: GameState, e: ev.CardsTakenBack) -> None:
-    p = s.players[e.seat]
-    p.hand.extend(p.discard)
+def _taken_back(d: Draft, e: ev.CardsTakenBack) -> None:
+    p = d.player(e.seat)
+    d.player_part(e.seat, "hand").extend(p.discard)
     p.discard = []
 
 
-def _upgraded(s: GameState, e: ev.CardUpgraded) -> None:
-    s.players[e.seat].green.append(e.card)
+def _upgraded(d: Draft, e: ev.CardUpgraded) -> None:
+    d.player_part(e.seat, "green").append(e.card)
 
 
-def _gained(s: GameState, e: ev.ResourcesGained) -> None:
-    _add(s.resources.setdefault(e.hex, {}), e.resource, e.n)
-    if not s.resources[e.hex]:
-        del s.resources[e.hex]
-    _add(s.bank, e.resource, -e.n)
+def _change_resource(d: Draft, place: str, resource: str, delta: int) -> None:
+    on_place = d.resources_at(place)
+    _add(on_place, resource, delta)
+    if not on_place:
+        del d.state.resources[place]
 
 
-def _spent(s: GameState, e: ev.ResourcesSpent) -> None:
-    on_hex = s.resources.setdefault(e.hex, {})
-    _add(on_hex, e.resource, -e.n)
-    if not on_hex:
-        del s.resources[e.hex]
-    _add(s.bank, e.resource, e.n)
+def _gained(d: Draft, e: ev.ResourcesGained) -> None:
+    _change_resource(d, e.hex, e.resource, e.n)
+    _add(d.field("bank"), e.resource, -e.n)
 
 
-def _carried(s: GameState, e: ev.ResourcesCarried) -> None:
+def _spent(d: Draft, e: ev.ResourcesSpent) -> None:
+    _change_resource(d, e.hex, e.resource, -e.n)
+    _add(d.field("bank"), e.resource, e.n)
+
+
+def _carried(d: Draft, e: ev.ResourcesCarried) -> None:
     for resource in e.resources:
-        src = s.resources.setdefault(e.src, {})
-        _add(src, resource, -1)
-        if not src:
-            del s.resources[e.src]
-        _add(s.resources.setdefault(e.dst, {}), resource, 1)
+        _change_resource(d, e.src, resource, -1)
+        _change_resource(d, e.dst, resource, 1)
 
 
-def _bank(s: GameState, e: ev.BankChanged) -> None:
-    _add(s.bank, e.item, e.delta)
+def _bank(d: Draft, e: ev.BankChanged) -> None:
+    _add(d.field("bank"), e.item, e.delta)
 
 
-def _unit_placed(s: GameState, e: ev.UnitPlaced) -> None:
+def _unit_placed(d: Draft, e: ev.UnitPlaced) -> None:
     unit = replace(e.unit)
-    s.units[unit.id] = unit
-    _add(s.players[unit.owner].supply, unit.kind, -1)
-    s.next_id += 1
+    d.field("units")[unit.id] = unit
+    _add(d.player_part(unit.owner, "supply"), unit.kind, -1)
+    d.state.next_id += 1
 
 
-def _unit_moved(s: GameState, e: ev.UnitMoved) -> None:
-    unit = s.units[e.unit]
+def _unit_moved(d: Draft, e: ev.UnitMoved) -> None:
+    unit = d.unit(e.unit)
     unit.hex = e.hex
     unit.ferry = e.ferry
 
 
-def _unit_removed(s: GameState, e: ev.UnitRemoved) -> None:
-    unit = s.units.pop(e.unit)
-    _add(s.players[unit.owner].supply, unit.kind, 1)
+def _unit_removed(d: Draft, e: ev.UnitRemoved) -> None:
+    unit = d.field("units").pop(e.unit)
+    _add(d.player_part(unit.owner, "supply"), unit.kind, 1)
 
 
-def _equipped(s: GameState, e: ev.UnitEquipped) -> None:
-    setattr(s.units[e.unit], e.item, e.value)
+def _equipped(d: Draft, e: ev.UnitEquipped) -> None:
+    setattr(d.unit(e.unit), e.item, e.value)
 
 
-def _supply(s: GameState, e: ev.SupplyChanged) -> None:
-    p = s.players[e.seat]
-    _add(p.supply, e.piece, e.delta)
+def _supply(d: Draft, e: ev.SupplyChanged) -> None:
+    _add(d.player_part(e.seat, "supply"), e.piece, e.delta)
     if e.from_set_aside:
-        _add(p.set_aside, e.piece, -e.delta)
+        _add(d.player_part(e.seat, "set_aside"), e.piece, -e.delta)
 
 
-def _tokens(s: GameState, e: ev.TokensChanged) -> None:
-    _add(s.players[e.seat].tokens, e.token, e.delta)
+def _tokens(d: Draft, e: ev.TokensChanged) -> None:
+    _add(d.player_part(e.seat, "tokens"), e.token, e.delta)
 
 
-def _building_placed(s: GameState, e: ev.BuildingPlaced) -> None:
+def _piece_counter(d: Draft, owner: int, kind: str) -> dict[str, int]:
+    """Where a building comes from and goes back to: ability tokens, or the supply."""
+    counts: dict[str, int] = d.player_part(owner, "tokens" if kind in ABILITY_BUILDINGS else "supply")
+    return counts
+
+
+def _building_placed(d: Draft, e: ev.BuildingPlaced) -> None:
     b = replace(e.building)
-    s.buildings[b.id] = b
-    if b.kind in ABILITY_BUILDINGS:
-        _add(s.players[b.owner].tokens, b.kind, -1)
-    else:
-        _add(s.players[b.owner].supply, b.kind, -1)
-    s.next_id += 1
+    d.field("buildings")[b.id] = b
+    _add(_piece_counter(d, b.owner, b.kind), b.kind, -1)
+    d.state.next_id += 1
 
 
-def _building_damaged(s: GameState, e: ev.BuildingDamaged) -> None:
-    s.buildings[e.building].damaged = True
+def _building_damaged(d: Draft, e: ev.BuildingDamaged) -> None:
+    d.entry(d.field("buildings"), e.building).damaged = True
 
 
-def _building_repaired(s: GameState, e: ev.BuildingRepaired) -> None:
-    s.buildings[e.building].damaged = False
+def _building_repaired(d: Draft, e: ev.BuildingRepaired) -> None:
+    d.entry(d.field("buildings"), e.building).damaged = False
 
 
-def _building_removed(s: GameState, e: ev.BuildingRemoved) -> None:
-    b = s.buildings.pop(e.building)
-    if b.kind in ABILITY_BUILDINGS:
-        _add(s.players[b.owner].tokens, b.kind, 1)
-    else:
-        _add(s.players[b.owner].supply, b.kind, 1)
+def _building_removed(d: Draft, e: ev.BuildingRemoved) -> None:
+    b = d.field("buildings").pop(e.building)
+    _add(_piece_counter(d, b.owner, b.kind), b.kind, 1)
 
 
-def _bridge_built(s: GameState, e: ev.BridgeBuilt) -> None:
-    s.bridges[e.bridge.id] = replace(e.bridge)
-    _add(s.bank, "token", -1)
-    s.next_id += 1
+def _bridge_built(d: Draft, e: ev.BridgeBuilt) -> None:
+    d.field("bridges")[e.bridge.id] = replace(e.bridge)
+    _add(d.field("bank"), "token", -1)
+    d.state.next_id += 1
 
 
-def _ferry_built(s: GameState, e: ev.FerryBuilt) -> None:
-    s.ferries[e.ferry.id] = replace(e.ferry)
-    _add(s.bank, "token", -1)
-    s.next_id += 1
+def _ferry_built(d: Draft, e: ev.FerryBuilt) -> None:
+    d.field("ferries")[e.ferry.id] = replace(e.ferry)
+    _add(d.field("bank"), "token", -1)
+    d.state.next_id += 1
 
 
-def _ferry_moved(s: GameState, e: ev.FerryMoved) -> None:
+def _ferry_moved(d: Draft, e: ev.FerryMoved) -> None:
     """The ferry moves, and its passengers with it: they stand in its water hex [l.254]."""
-    ferry = s.ferries[e.ferry]
+    ferry = d.ferry(e.ferry)
     ferry.water = e.water
     ferry.land = e.land
-    if s.config.options.passengers_sail_with_ferry:
-        for unit in s.units.values():
-            if unit.ferry == e.ferry:
-                unit.hex = e.water
+    if d.state.config.options.passengers_sail_with_ferry:
+        aboard = [u.id for u in d.state.units.values() if u.ferry == e.ferry]
+        for unit_id in aboard:
+            d.unit(unit_id).hex = e.water
 
 
-def _layer_built(s: GameState, e: ev.LayerBuilt) -> None:
-    s.players[e.seat].layers = e.layer
+def _layer_built(d: Draft, e: ev.LayerBuilt) -> None:
+    d.player(e.seat).layers = e.layer
 
 
-def _common_taken(s: GameState, e: ev.CommonBonusTaken) -> None:
-    s.common_piles[e.level].remove(e.card)
+def _common_taken(d: Draft, e: ev.CommonBonusTaken) -> None:
+    d.entry(d.field("common_piles"), e.level).remove(e.card)
     if e.seat is None:
-        s.removed_cards.append(e.card)
+        d.field("removed_cards").append(e.card)
     else:
-        s.players[e.seat].bonuses.append(e.card)
+        d.player_part(e.seat, "bonuses").append(e.card)
 
 
-def _personal_used(s: GameState, e: ev.PersonalBonusUsed) -> None:
-    deck = s.players[e.seat].personal_deck
+def _personal_used(d: Draft, e: ev.PersonalBonusUsed) -> None:
+    deck = d.player_part(e.seat, "personal_deck")
     deck.remove(e.card)
     deck.append(e.card)
 
 
-def _quests_dealt(s: GameState, e: ev.QuestsDealt) -> None:
-    deck = s.quest_decks.get(e.deck)
-    if deck is not None:
+def _quests_dealt(d: Draft, e: ev.QuestsDealt) -> None:
+    if e.deck in d.state.quest_decks:
+        deck = d.entry(d.field("quest_decks"), e.deck)
         for card in e.cards:
             if card in deck:
                 deck.remove(card)
     if e.rng:
-        s.rng = e.rng
+        d.state.rng = e.rng
 
 
-def _quest_deck_shuffled(s: GameState, e: ev.QuestDeckShuffled) -> None:
-    s.quest_decks[e.deck] = list(e.order)
-    s.quest_discards[e.deck] = []
-    s.rng = e.rng
+def _quest_deck_shuffled(d: Draft, e: ev.QuestDeckShuffled) -> None:
+    d.field("quest_decks")[e.deck] = list(e.order)
+    d.field("quest_discards")[e.deck] = []
+    d.state.rng = e.rng
 
 
-def _quests_kept(s: GameState, e: ev.QuestsKept) -> None:
-    s.players[e.seat].quests.extend(e.kept)
-    s.players[e.seat].battles_at_draw.update({q: len(s.battles) for q in e.kept})
+def _quests_kept(d: Draft, e: ev.QuestsKept) -> None:
+    d.player_part(e.seat, "quests").extend(e.kept)
+    d.player_part(e.seat, "battles_at_draw").update({q: len(d.state.battles) for q in e.kept})
     if e.deck == "start":
-        s.start_quests.pop(e.seat, None)
-        s.removed_cards.extend(e.discarded)
+        d.field("start_quests").pop(e.seat, None)
+        d.field("removed_cards").extend(e.discarded)
     else:
-        s.quest_discards.setdefault(e.deck, []).extend(e.discarded)
+        d.keyed("quest_discards", e.deck, []).extend(e.discarded)
 
 
-def _quest_completed(s: GameState, e: ev.QuestCompleted) -> None:
-    p = s.players[e.seat]
-    p.quests.remove(e.quest)
-    p.battles_at_draw.pop(e.quest, None)
-    p.completed.append(e.quest)
+def _quest_completed(d: Draft, e: ev.QuestCompleted) -> None:
+    d.player_part(e.seat, "quests").remove(e.quest)
+    d.player_part(e.seat, "battles_at_draw").pop(e.quest, None)
+    d.player_part(e.seat, "completed").append(e.quest)
 
 
-def _battle_began(s: GameState, e: ev.BattleBegan) -> None:
-    s.battle = replace(e.battle)
-    s.rng = e.rng
+def _battle_began(d: Draft, e: ev.BattleBegan) -> None:
+    d.state.battle = e.battle  # frozen: shared as it is
+    d.state.rng = e.rng
 
 
-def _battle_updated(s: GameState, e: ev.BattleUpdated) -> None:
-    s.battle = replace(e.battle)
+def _battle_updated(d: Draft, e: ev.BattleUpdated) -> None:
+    d.state.battle = e.battle
 
 
-def _battle_ended(s: GameState, e: ev.BattleEnded) -> None:
-    s.battles.append(e.record)
-    s.battle = None
+def _battle_ended(d: Draft, e: ev.BattleEnded) -> None:
+    d.field("battles").append(e.record)
+    d.state.battle = None
 
 
-def _ai_state(s: GameState, e: ev.AiStateSet) -> None:
+def _ai_state(d: Draft, e: ev.AiStateSet) -> None:
     a = e.ai
-    s.ai = replace(a, draw=list(a.draw), discard=list(a.discard), set_aside=list(a.set_aside))
+    d.state.ai = replace(a, draw=list(a.draw), discard=list(a.discard), set_aside=list(a.set_aside))
     if e.rng:
-        s.rng = e.rng
+        d.state.rng = e.rng
 
 
-def _ai_narrated(s: GameState, e: ev.AiNarrated | ev.AiReported) -> None:
+def _ai_narrated(d: Draft, e: ev.AiNarrated | ev.AiReported) -> None:
     """Narration only: the log shows it, the state does not change."""
 
 
-def _rng(s: GameState, e: ev.RngAdvanced | ev.RandomDrawn) -> None:
-    s.rng = e.rng
+def _rng(d: Draft, e: ev.RngAdvanced | ev.RandomDrawn) -> None:
+    d.state.rng = e.rng
 
 
-def _game_ended(s: GameState, e: ev.GameEnded) -> None:
-    s.phase = "over"
-    s.pending = None
+def _game_ended(d: Draft, e: ev.GameEnded) -> None:
+    d.state.phase = "over"
+    d.state.pending = None
 
 
-# Each applier takes the event type it is keyed by, which `apply_in_place` looks up by the event's own type.
-_APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
+# Each applier takes the event type it is keyed by, which `fold` looks up by the event's own type.
+_APPLY: dict[type[ev.Event], Callable[[Draft, Any], None]] = {
     ev.PendingSet: _pending,
     ev.PhaseChanged: _phase,
     ev.TurnBegan: _turn_began,

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.evolve import apply_in_place, fold
+from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
 from monuments_tui.rules.quests import completable_quests
 from monuments_tui.rules.state import GameState
@@ -26,10 +26,10 @@ def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
     quest can be turned in, the turn waits (AfterAction) so the player may do so [l.373].
     """
     out = list(events)
-    after = fold(state, out)  # a private copy, so the discard is written into it directly
+    after = fold(state, out)
     if after.card_in_play is not None:
+        # not folded into `after`: neither quests nor the turn order look at the discard pile
         out.append(ev.CardDiscarded(after.current, after.card_in_play))
-        apply_in_place(after, out[-1])
     if completable_quests(after, after.current):
         return out + [ev.PendingSet(AfterAction(after.current))]
     return out + end_turn(after)

@@ -7,12 +7,16 @@ These are read-only helpers shared by every action module, so that a rule such a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
+from typing import TypeVar
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.layout import Layout, layout_for
-from monuments_tui.rules.state import Building, GameState, Unit
+from monuments_tui.rules.state import Building, GameState, Unit, board_fact
+
+P = TypeVar("P", Unit, Building)
 
 CONTROLLERS_OF_LAND = ("worker", "army", "air")
 """Units that control a land hex [Monument, l.272; Game end, l.400]."""
@@ -45,22 +49,57 @@ def piece_code(unit: Unit) -> str:
     return "w" + ("s" if unit.weapon else "") + ("h" if unit.horse else "")
 
 
+def units_by_hex(state: GameState) -> dict[str, list[Unit]]:
+    """Every unit on the board by the hex it stands in (ferry passengers: the ferry's water
+    hex), by id; worked out once per state, as rules ask hex after hex. Never to be changed."""
+    return board_fact(state, "units_by_hex", lambda: _group_by_hex(state.units.values()))
+
+
+def owners_by_hex(state: GameState) -> dict[str, frozenset[int]]:
+    """The seats with a unit or building in each hex; worked out once per state."""
+    return board_fact(state, "owners_by_hex", lambda: _owners(state))
+
+
+def _group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
+    out: dict[str, list[P]] = {}
+    for piece in pieces:
+        here = out.get(piece.hex)
+        if here is None:
+            out[piece.hex] = [piece]
+        else:
+            here.append(piece)
+    for here in out.values():
+        if len(here) > 1:
+            here.sort(key=lambda piece: _id_key(piece.id))
+    return out
+
+
+def _owners(state: GameState) -> dict[str, frozenset[int]]:
+    owners: dict[str, set[int]] = {}
+    for unit in state.units.values():
+        owners.setdefault(unit.hex, set()).add(unit.owner)
+    for building in state.buildings.values():
+        owners.setdefault(building.hex, set()).add(building.owner)
+    return {h: frozenset(seats) for h, seats in owners.items()}
+
+
 def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Unit]:
     """Units standing in `hex_id` (including ferry passengers there), by id."""
-    return sorted(
-        (u for u in state.units.values() if u.hex == hex_id and (seat is None or u.owner == seat)),
-        key=lambda u: _id_key(u.id),
-    )
+    here = units_by_hex(state).get(hex_id, ())
+    return [u for u in here if seat is None or u.owner == seat]
 
 
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
-    return sorted(
-        (u for u in state.units.values() if u.owner == seat and (kind is None or u.kind == kind)),
-        key=lambda u: _id_key(u.id),
-    )
+    return [u for u in _units_by_id(state) if u.owner == seat and (kind is None or u.kind == kind)]
 
 
+def _units_by_id(state: GameState) -> list[Unit]:
+    """Every unit on the board, by id; worked out once per state. Never to be changed."""
+    return board_fact(state, "units_by_id", lambda: sorted(state.units.values(), key=lambda u: _id_key(u.id)))
+
+
+@cache  # the same few ids are sorted in every state
 def _id_key(piece_id: str) -> tuple[str, int]:
     head = piece_id.rstrip("0123456789")
     tail = piece_id[len(head) :]
@@ -80,16 +119,15 @@ def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
     return [u for u in units_at(state, hex_id, seat) if u.kind == "worker" and u.ferry is None]
 
 
-def owners_at(state: GameState, hex_id: str) -> set[int]:
+def owners_at(state: GameState, hex_id: str) -> frozenset[int]:
     """Seats with a unit or building in `hex_id` (ferry passengers count for their water hex)."""
-    owners = {u.owner for u in state.units.values() if u.hex == hex_id}
-    owners |= {b.owner for b in state.buildings.values() if b.hex == hex_id}
-    return owners
+    return owners_by_hex(state).get(hex_id, frozenset())
 
 
 def occupied_by_other(state: GameState, hex_id: str, seat: int) -> bool:
     """True if another player has a unit or building in `hex_id` [Movement, l.223]."""
-    return any(o != seat for o in owners_at(state, hex_id))
+    owners = owners_by_hex(state).get(hex_id)
+    return owners is not None and (len(owners) > 1 or seat not in owners)
 
 
 def resource_holders(state: GameState, seat: int) -> list[str]:
@@ -161,7 +199,7 @@ def building_usable(state: GameState, building: Building) -> bool:
     """An undamaged building whose hex no other player's units hold [Attack, l.345, l.359]."""
     if building.damaged:
         return False
-    return not any(u.owner != building.owner for u in state.units.values() if u.hex == building.hex)
+    return not any(u.owner != building.owner for u in units_at(state, building.hex))
 
 
 def bonus_amount(state: GameState, seat: int, effect: str) -> int:

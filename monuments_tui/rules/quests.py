@@ -108,13 +108,22 @@ def task_target(task: Task) -> int:
 
 def check_quest(state: GameState, seat: int, quest_id: str) -> str:
     """ "" if every task of the quest holds for `seat`, else a sentence naming the first unmet one."""
+    unmet = _first_unmet(state, seat, quest_id)
+    if unmet is None:
+        return ""
+    task, have, need = unmet
+    return f"{describe_task(task)} ({have} of {need})"
+
+
+def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
+    """The quest's first task `seat` has not done yet, with how far it is and the count needed."""
     quest = load_content().quest_by_id[quest_id]
     since = first_counted_battle(state, seat, quest_id)
     for task in quest.tasks:
         have, need = task_value(state, seat, task, since), task_target(task)
         if have < need:
-            return f"{describe_task(task)} ({have} of {need})"
-    return ""
+            return task, have, need
+    return None
 
 
 def describe_task(task: Task) -> str:
@@ -133,7 +142,7 @@ def completable_quests(state: GameState, seat: int) -> list[str]:
     """Quests in progress whose tasks all hold now."""
     if state.config.ai_seat == seat:
         return []  # the AI's quests are scored at the end, never turned in (B60)
-    return [q for q in state.players[seat].quests if not check_quest(state, seat, q)]
+    return [q for q in state.players[seat].quests if _first_unmet(state, seat, q) is None]
 
 
 def bonus_resource_due(state: GameState, seat: int, quest_id: str) -> bool:

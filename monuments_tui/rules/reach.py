@@ -10,7 +10,7 @@ from functools import cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.queries import layout, occupied_by_other
-from monuments_tui.rules.state import GameState
+from monuments_tui.rules.state import GameState, board_fact
 
 
 @cache
@@ -57,8 +57,14 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
     Every step enters a hex, so a path may not pass through a hex it could not stop in
     (B46); air forces may fly over occupied hexes when the `air_fly_over` option is on.
-    Workers and armies cross a river only by a bridge (B45).
+    Workers and armies cross a river only by a bridge (B45). Worked out once per state
+    (every candidate move of a unit asks the same); the dict is shared, never to be changed.
     """
+    key = ("reachable", seat, kind, start, points)
+    return board_fact(state, key, lambda: _reachable(state, seat, kind, start, points))
+
+
+def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
     board = load_board()
     bridges = bridged(state)
     fly_over = kind == "air" and state.config.options.air_fly_over
@@ -96,7 +102,15 @@ def ferry_targets(
 
     A ferry moves centre to centre over water hexes in play, never onto another
     player's pieces, and spends a move to dock against a land hex bordering its water.
+    Worked out once per state; the dict is shared, never to be changed.
     """
+    key = ("ferry_targets", seat, water, points, docked)
+    return board_fact(state, key, lambda: _ferry_targets(state, seat, water, points, docked))
+
+
+def _ferry_targets(
+    state: GameState, seat: int, water: str, points: int, docked: str | None
+) -> dict[tuple[str, str | None], int]:
     board = load_board()
     lay = layout(state)
     out: dict[tuple[str, str | None], int] = {}

@@ -8,7 +8,7 @@ next to their rulebook section.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar, cast
 
 from monuments_tui.rules.commands import AiAct, Command
@@ -63,12 +63,19 @@ def pending_as(state: GameState, kind: type[P]) -> P:
 
 def candidate_commands(state: GameState) -> list[Command]:
     """Commands worth trying now (some may be illegal), without duplicates, in a stable order."""
+    return list(iter_candidates(state))
+
+
+def iter_candidates(state: GameState) -> Iterator[Command]:
+    """`candidate_commands`, lazily: a caller that stops early never generates the rest."""
     if state.pending is None:
-        return []
+        return
     if state.pending.seat == state.config.ai_seat:
-        return [AiAct()]  # the solo AI takes every decision of its seat itself
-    seen: dict[Command, None] = {}
+        yield AiAct()  # the solo AI takes every decision of its seat itself
+        return
+    seen: set[Command] = set()
     for gen in GENERATORS.get(type(state.pending), []):
         for c in gen(state):
-            seen.setdefault(c, None)
-    return list(seen)
+            if c not in seen:
+                seen.add(c)
+                yield c

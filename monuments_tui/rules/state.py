@@ -2,12 +2,15 @@
 
 The static world map lives in `board`, the cards in `content`; the state refers to them
 by id. States are msgspec Structs so that they copy, compare and serialise exactly.
-`evolve` never mutates a state it is given: it works on a copy.
+`evolve` never mutates a state it is given: the new state shares the parts it leaves
+alone (`draft`), so nothing may change a state once it is made, except a whole copy
+(`copy_state`) its maker owns.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypeGuard, get_args
+from collections.abc import Callable, Hashable
+from typing import Any, Literal, TypeGuard, TypeVar, get_args
 
 import msgspec
 
@@ -187,8 +190,12 @@ class AiState(msgspec.Struct):
     """What the last card did, a code the app's AI panel shows ("" while it is resolved)."""
 
 
-class GameState(msgspec.Struct):
-    """The whole dynamic state of a game."""
+class GameState(msgspec.Struct, dict=True):
+    """The whole dynamic state of a game.
+
+    Facts about its pieces (`board_fact`: who stands where, where a unit can go) are kept
+    in its `__dict__`, which is never encoded or compared.
+    """
 
     config: GameConfig
     players: list[Player]
@@ -236,10 +243,48 @@ class GameState(msgspec.Struct):
         return len(self.players)
 
 
+T = TypeVar("T")
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(GameState)
 
 
 def copy_state(state: GameState) -> GameState:
-    """A deep copy of `state` (a msgpack round trip: exact and fast)."""
+    """A deep copy of `state` that its caller owns whole and may change (a msgpack round trip)."""
     return _decoder.decode(_encoder.encode(state))
+
+
+PIECE_FIELDS = ("units", "buildings", "bridges", "ferries")
+"""The parts of a state a `board_fact` may depend on (with the game's configuration)."""
+
+
+def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about the pieces on the board of `state`, worked out once.
+
+    It may depend only on `PIECE_FIELDS` and the configuration: a state never changes once
+    made, and a later state whose events move no piece shares the facts of the one before
+    (`draft`). The value is shared by every caller, so nobody may change it.
+    """
+    facts: dict[Hashable, Any] | None = state.__dict__.get("facts")
+    if facts is None:
+        facts = state.__dict__["facts"] = {}
+    elif key in facts:
+        known: T = facts[key]
+        return known
+    value = facts[key] = compute()
+    return value
+
+
+def share_board_facts(before: GameState, after: GameState) -> None:
+    """Let `after` use the facts of `before` if their pieces are the very same objects."""
+    if (
+        after.units is before.units
+        and after.buildings is before.buildings
+        and after.bridges is before.bridges
+        and after.ferries is before.ferries
+    ):  # the PIECE_FIELDS
+        after.__dict__["facts"] = before.__dict__.setdefault("facts", {})
+
+
+def forget_board_facts(state: GameState) -> None:
+    """Drop the facts kept on `state`: its owner is about to change it in place."""
+    state.__dict__.pop("facts", None)

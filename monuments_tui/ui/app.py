@@ -10,17 +10,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from monuments_tui.replay import Replay
-from monuments_tui.rules import parse_position
 from monuments_tui.save_lock import SaveInUse
 from monuments_tui.saves import SaveError, default_saves_dir
-from monuments_tui.session import GameSession
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.navigation import Navigation
 from monuments_tui.ui.palette import AppCommands
@@ -30,6 +28,9 @@ from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.screens.new_game import NewGameScreen, Prefill, build_choice
 from monuments_tui.ui.screens.title import TitleScreen
 from monuments_tui.ui.theme import COLOURS
+
+if TYPE_CHECKING:
+    from monuments_tui.session import GameSession
 
 MIN_SIZE = (100, 30)
 """Below this the app asks for a larger terminal (the game waits, nothing is lost)."""
@@ -112,12 +113,15 @@ class MonumentsApp(Navigation):
 
     @guarded
     def _start_from_position(self, position: str) -> None:
+        # start-up: the game side loads when a game opens, not before the title screen
+        from monuments_tui.rules.position_checks import parse_position
+
         state = parse_position(position)
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
         seats = seats or tuple("ai" if s == state.config.ai_seat else "human" for s in range(state.seats))
         teaching = bool(self.prefill and self.prefill.teaching)
         self.start_new(
-            lambda: GameSession.new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir)
+            lambda: _sessions().new(position=state, seats=seats, teaching=teaching, saves_dir=self.saves_dir)
         )
 
     # -- navigation -------------------------------------------------------------------------------
@@ -147,7 +151,7 @@ class MonumentsApp(Navigation):
             return
 
         self.start_new(
-            lambda: GameSession.new(
+            lambda: _sessions().new(
                 choice.config, seats=choice.seats, teaching=choice.teaching, saves_dir=self.saves_dir
             )
         )
@@ -174,7 +178,7 @@ class MonumentsApp(Navigation):
     def open_save(self, path: Path) -> None:
 
         try:
-            session, warnings = GameSession.load(Path(path), saves_dir=self.saves_dir)
+            session, warnings = _sessions().load(Path(path), saves_dir=self.saves_dir)
         except SaveInUse as exc:
             self._offer_replay(Path(path), exc.pid)
             return
@@ -199,6 +203,7 @@ class MonumentsApp(Navigation):
     @guarded
     def open_replay(self, path: Path) -> None:
         # start-up: the game side loads when a game opens, not before the title screen
+        from monuments_tui.replay import Replay
         from monuments_tui.ui.screens.replay import ReplayScreen
 
         try:
@@ -279,6 +284,14 @@ class MonumentsApp(Navigation):
             self.push_screen(TooSmall(MIN_SIZE))
         elif asking and not small:
             self.pop_screen()  # the change of screen checks again: another request may lie under it
+
+
+def _sessions() -> type[GameSession]:
+    """The game's sessions, loaded with the rules engine and the bots when a game opens."""
+    # start-up: the game side loads when a game opens, not before the title screen
+    from monuments_tui.session import GameSession
+
+    return GameSession
 
 
 def prefill_from_args(args: argparse.Namespace):

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from monuments_tui.session import GameSession
+if TYPE_CHECKING:  # start-up: the title screen's app loads no session
+    from monuments_tui.session import GameSession
 
 
 class Navigation(App[object]):

@@ -19,7 +19,7 @@ from rich.console import Console
 from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
-from monuments_tui.rules.state import Bridge, Building, Ferry, Unit
+from monuments_tui.rules.state import Bridge, Building, Ferry, Unit, copy_state
 from monuments_tui.ui import map_render, map_static
 from monuments_tui.ui.map_render import render_map
 
@@ -34,7 +34,8 @@ def mid_game(steps: int = 400):
         command = rnd.choice(legal_commands(state))
         positions.append((state, command))
         state = fold(state, decide(state, command))
-    # Crowd the board: every kind of piece, on many hexes.
+    # Crowd the board: every kind of piece, on many hexes (on a copy: the positions share parts with it).
+    state = copy_state(state)
     land = sorted(map_render._layout(state).land)
     for i, hex_id in enumerate(land):
         state.units[f"bw{i}"] = Unit(f"bw{i}", i % 4, "worker", hex_id, weapon=i % 3 == 0, horse=i % 5 == 0)

@@ -12,8 +12,8 @@ from rich.console import Console
 from monuments_tui.rules import SYNTAX, RuleViolation, decide, format_command, legal_commands, parse_command
 from monuments_tui.rules.content import load_content
 from monuments_tui.ui import card_text, info, pane_text
+from monuments_tui.ui.refusal_words import split_refusal
 from monuments_tui.ui.rule_words import RULE_OPTIONS
-from monuments_tui.ui.wording import split_refusal
 from tests.helpers import game, ready_for_layer, run, start
 
 CONTENT = load_content()

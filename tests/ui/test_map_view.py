@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 from monuments_tui.rules import GameConfig, new_game
 from monuments_tui.rules.state import Unit
 from monuments_tui.ui.map_geometry import hex_region, map_size
-from monuments_tui.ui.widgets import MapView
+from monuments_tui.ui.widgets.map_view import MapView
 
 
 def game():

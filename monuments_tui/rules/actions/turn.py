@@ -87,26 +87,38 @@ def _gen_start_resource(state: GameState) -> Iterable[cmd.Command]:
 # -- playing cards -------------------------------------------------------------------------
 def card_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event]:
     """The events of playing `card`: it leaves the hand and its action opens."""
+    return _open(state, seat, card)[0]
+
+
+def _open(state: GameState, seat: int, card: ActionId) -> tuple[list[ev.Event], GameState]:
+    """`card_opening`, with the state it opens."""
     played = [ev.CardPlayed(seat, card)]
     after = fold(state, played)
-    return played + OPENERS[card](after, seat, card in state.players[seat].green)
+    opening = OPENERS[card](after, seat, card in state.players[seat].green)
+    return played + opening, fold(after, opening)
 
 
 def playable(state: GameState, seat: int, card: ActionId) -> bool:
     """True if at least part of `card`'s effect can happen now (B59)."""
+    return _playable_opening(state, seat, card) is not None
+
+
+def _playable_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event] | None:
+    """The events of playing `card` if at least part of its effect can happen now (B59), else None."""
     if card not in OPENERS:
-        return False
+        return None
     try:
-        opened = fold(state, card_opening(state, seat, card))
+        events, opened = _open(state, seat, card)
     except RuleViolation:
-        return False
+        return None
     if (
         opened.pending is None
         or opened.pending.seat != seat
         or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction))
+        or any_legal(opened)
     ):
-        return True
-    return any_legal(opened)
+        return events
+    return None
 
 
 @rule((pd.ChooseAction, cmd.PlayCard))
@@ -131,13 +143,14 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
             "Movement, l.221 (B58)",
             "In your very first turn, play Movement or Draw quest cards.",
         )
-    if not playable(state, seat, card):
+    events = _playable_opening(state, seat, card)
+    if events is None:
         raise RuleViolation(
             f"{card} would have no effect now",
             "In a turn, l.206 (B59)",
             "Play a card whose action can at least partly happen.",
         )
-    return card_opening(state, seat, card)
+    return events
 
 
 @rule((pd.ChooseAction, cmd.TakeBack))

@@ -34,6 +34,7 @@ from monuments_tui.ui.dialogs.common import Curtain
 from monuments_tui.ui.log_marks import teaching_marks
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import record_command, run_record_command
+from monuments_tui.ui.refusal_words import split_refusal
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.end import EndScreen
@@ -45,7 +46,6 @@ from monuments_tui.ui.status_line import status_line
 from monuments_tui.ui.widgets.board import Board, BoardView
 from monuments_tui.ui.widgets.command_line import CommandLine, Prompt
 from monuments_tui.ui.widgets.footer import KeysFooter
-from monuments_tui.ui.wording import split_refusal
 
 if TYPE_CHECKING:
     from textual import getters

@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.content import load_content
+from monuments_tui.rules.notation import SYNTAX
 from monuments_tui.ui.map_legend import legend_lines
 from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.theme import TEXT_TONES, Toned, tone, tone_classes

@@ -21,11 +21,11 @@ from monuments_tui.rules.config import (
     RuleOptions,
     validate_config,
 )
+from monuments_tui.ui.refusal_words import split_refusal
 from monuments_tui.ui.rule_words import OPTION_CHOICES, RULE_OPTIONS, option_label
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
-from monuments_tui.ui.wording import split_refusal
 
 SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2 players: Greece, Egypt", ("greece", "egypt")),

@@ -1,5 +1,2 @@
-"""Textual widgets of the app."""
-
-from monuments_tui.ui.widgets.map_view import MapView
-
-__all__ = ["MapView"]
+"""Textual widgets of the app (each imported from its module: the title screen's footer
+must not load the map)."""

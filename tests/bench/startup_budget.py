@@ -1,0 +1,98 @@
+"""The start-up row: the title screen, against a bare Textual app with as many widgets.
+
+Each side is a new Python process, timed (CPU time) from its start to its exit, that runs its app
+headless at 160x50 and exits once the first screen is up (`pilot.pause()`: mounted and
+idle). The Monuments side starts as `monuments` does, on a saves folder holding the
+shipped examples, and reports its screen's widgets by their Textual kind (`OptionList`,
+`Footer`...); the bare app composes one of each kind that needs no arguments, then
+`Static`s up to as many widgets. Both pay the interpreter, Textual and its widgets'
+modules, so the ratio is what the game adds: its modules, its stylesheet, its screen.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.bench.budgets import Measured, budget
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_HARNESS = """
+import importlib, json, sys
+
+def textual_kind(widget):
+    base = next(c for c in type(widget).__mro__ if c.__module__.startswith("textual."))
+    return base.__module__ + ":" + base.__name__
+
+async def shown(pilot):
+    await pilot.pause()
+    widgets = list(pilot.app.screen.query("*"))
+    print(json.dumps([type(pilot.app.screen).__name__, [textual_kind(w) for w in widgets]]))
+    pilot.app.exit()
+
+if sys.argv[1] == "monuments":
+    from monuments_tui.cli import main  # noqa: F401  (what the `monuments` command imports first)
+    from monuments_tui.ui.app import MonumentsApp
+
+    app = MonumentsApp(saves_dir=sys.argv[2])
+else:
+    from textual.app import App
+    from textual.widgets import Static
+
+    def bare_widget(kind):
+        module, name = kind.split(":")
+        try:
+            return getattr(importlib.import_module(module), name)()
+        except TypeError:  # a kind that needs arguments (a footer's key): its parent makes it
+            return None
+
+    class Bare(App):
+        def compose(self):
+            kinds = json.loads(sys.argv[2])
+            made = [w for w in map(bare_widget, dict.fromkeys(kinds)) if w is not None]
+            yield from made
+            for i in range(len(kinds) - len(made)):
+                yield Static(f"widget {i}")
+
+    app = Bare()
+app.run(headless=True, size=(160, 50), auto_pilot=shown)
+"""
+
+
+def _timed(*args: str) -> tuple[float, str]:
+    """CPU seconds a child process running the harness takes from its start to its exit
+    (CPU time: what other programs on a busy machine take is left out), and what it printed."""
+    before = _children_cpu()
+    done = subprocess.run([sys.executable, "-c", _HARNESS, *args], cwd=ROOT, capture_output=True, text=True, check=True)
+    return _children_cpu() - before, done.stdout.strip()
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+@budget("start-up to the title screen vs a bare Textual app", at_most=1.2)
+def startup(smoke: bool) -> Measured:
+    with tempfile.TemporaryDirectory() as saves:
+        for example in (ROOT / "saves" / "examples").glob("*.jsonl"):
+            shutil.copy(example, saves)
+        first, shown = _timed("monuments", saves)  # a first run warms the file cache for both
+        screen, kinds = json.loads(shown)
+        if screen != "TitleScreen":
+            raise RuntimeError(f"the app opened {screen}, not the title screen")
+        best_game, best_bare = (first, _timed("bare", json.dumps(kinds))[0]) if smoke else (float("inf"),) * 2
+        for _ in range(0 if smoke else 5):
+            best_game = min(best_game, _timed("monuments", saves)[0])
+            best_bare = min(best_bare, _timed("bare", json.dumps(kinds))[0])
+    kinds_used = len(set(kinds))
+    return Measured(
+        best_game / best_bare,
+        f"{best_game * 1e3:.0f} ms against {best_bare * 1e3:.0f} ms, {len(kinds)} widgets of {kinds_used} Textual kinds",
+    )

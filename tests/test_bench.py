@@ -1,0 +1,45 @@
+"""The benchmark command runs: `python -m tests.bench --smoke` prints a row for every budget.
+
+Smoke mode measures one quick round of each, so this checks only that every benchmark
+works and is reported, never the figures (README, Speed: they are measured apart).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.bench.budgets import Budget, Measured, Result, load_rows, table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_smoke_run_prints_every_row_and_exits_cleanly():
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench", "--smoke"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    names = [r.name for r in load_rows()]
+    assert len(rows) == len(names) >= 4
+    for name, row in zip(names, rows, strict=True):
+        assert row.startswith(f"| {name} |"), row
+        assert "failed" not in row, row
+
+
+def test_a_row_that_fails_is_reported_and_a_missed_budget_says_no():
+    def broken(smoke: bool) -> Measured:
+        raise RuntimeError("no save to load")
+
+    slow = Budget("slow thing", 3.0, False, lambda smoke: Measured(4.0))
+    fast = Budget("speed-up", 1.8, True, lambda smoke: Measured(2.0))
+    results = [
+        Result(slow, Measured(4.0)),
+        Result(fast, Measured(2.0)),
+        Result(Budget("broken", 1, False, broken), None, "RuntimeError: no save to load"),
+    ]
+    text = table(results, smoke=False)
+    assert "| slow thing | <= 3x | 4.00x | NO |" in text
+    assert "| speed-up | >= 1.8x | 2.00x | yes |" in text
+    assert "| broken | <= 1x | failed | no | RuntimeError: no save to load |" in text
