@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
+
 from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
 from monuments_tui.ai.geography import land_graph
 from monuments_tui.rules import commands as cmd, pending as pd
@@ -179,17 +181,37 @@ def _rate(state: GameState, seat: int, c: cmd.Command, after: GameState | None) 
     return evaluate(after, seat)
 
 
+Rated = list[tuple[cmd.Command, float, GameState | None]]
+
+_RATED: dict[tuple[bytes, int], Rated] = {}
+"""`_rated` by position: the card-choice rollout rates the very positions the action then
+goes through, so the steps actually played find their ratings here."""
+RATED_KEPT = 64
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def _rated(state: GameState, seat: int) -> Rated:
+    """The options now (`_options`), each with its rating (`_rate`), in the order of `_options`."""
+    key = (_encode(state), seat)
+    rated = _RATED.get(key)
+    if rated is None:
+        rated = [(c, _rate(state, seat, c, after), after) for c, after in _options(state, seat)]
+        if len(_RATED) >= RATED_KEPT:
+            _RATED.clear()
+        _RATED[key] = rated
+    return rated
+
+
 def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
     """The legal command whose one-step result rates best (ties broken by `rnd`)."""
-    options = _options(state, seat)
-    if not options:
+    rated = _rated(state, seat)
+    if not rated:
         return rnd.choice(legal_commands(state))
-    if len(options) == 1:
-        return options[0][0]
+    if len(rated) == 1:
+        return rated[0][0]
     best: list[cmd.Command] = []
     top = None
-    for c, after in options:
-        s = _rate(state, seat, c, after)
+    for c, s, _ in rated:
         if top is None or s > top + 1e-9:
             top, best = s, [c]
         elif abs(s - top) <= 1e-9:
@@ -199,22 +221,22 @@ def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
 
 def _rollout(state: GameState, seat: int, rnd: random.Random) -> float:
     """Finish the action under way greedily and rate where it ends."""
-    s = state
+    s, rating = state, None
     for _ in range(MAX_ROLLOUT):
         p = s.pending
         if p is None or p.seat != seat or isinstance(p, (pd.ChooseAction, pd.AfterAction)) or s.phase == "over":
             break
         if isinstance(p, (pd.ChooseQuestsToKeep, pd.AssignDamage, pd.ChooseMoveIn, pd.Retreat)):
             break
-        options = _options(s, seat)
-        if not options:
+        rated = _rated(s, seat)
+        if not rated:
             break
         # max keeps the first of equal values
-        value, after = max(((_rate(s, seat, c, a), a) for c, a in options), key=lambda rated: rated[0])
+        _, rating, after = max(rated, key=lambda option: option[1])
         if after is None:  # an attack: its expected value ends the rollout
-            return value
+            return rating
         s = after
-    return evaluate(s, seat)
+    return evaluate(s, seat) if rating is None else rating
 
 
 QUEST_CARD_VALUE = 2.5
