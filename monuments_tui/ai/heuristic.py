@@ -101,10 +101,13 @@ def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
     return evaluate(state, seat) + p_win * gain - loss
 
 
-def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[cmd.Command]:
+def _prune(
+    state: GameState, seat: int, candidates: list[cmd.Command]
+) -> list[tuple[cmd.Command, GameState | None]]:
     """Drop candidates that only repeat another's effect: a carried load unless the mover is the
-    last worker leaving resources behind, and a trade on more than one hex per (give, get)."""
-    out = []
+    last worker leaving resources behind, and a trade on more than one hex per (give, get).
+    Each kept trade comes with the state it leads to (found while pruning); the others with None."""
+    out: list[tuple[cmd.Command, GameState | None]] = []
     trades: set[tuple[str, str]] = set()
     wanted = wanted_resources(state, seat) if any(isinstance(c, cmd.Trade) for c in candidates) else Counter()
     totals = resource_counts(state, seat) if wanted else Counter()
@@ -123,10 +126,13 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[c
                 continue
             if (c.give, c.get) in trades:
                 continue
-            if _after(state, c) is None:
+            after = _after(state, c)
+            if after is None:
                 continue
             trades.add((c.give, c.get))
-        out.append(c)
+            out.append((c, after))
+            continue
+        out.append((c, None))
     return out
 
 
@@ -205,8 +211,9 @@ def _options(state: GameState, seat: int, prune: Pruning) -> list[tuple[cmd.Comm
         candidates = _quick_moves(state, seat, candidates, prune.moves)
     elif isinstance(state.pending, pd.BuildStep) and prune.crossings is not None:
         candidates = _quick_crossings(state, seat, candidates, prune.crossings)
-    for c in _prune(state, seat, candidates):
-        after = _after(state, c)
+    for c, after in _prune(state, seat, candidates):
+        if after is None:
+            after = _after(state, c)
         if after is None:
             continue
         out.append((c, None if isinstance(c, cmd.Attack) else after))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -98,22 +99,29 @@ def per_event(smoke: bool = False, rounds: int = 2) -> dict:
 
 
 def jobs_scaling(players: int, games: int, rounds: int = 2, max_turns: int = 60) -> dict:
-    """Wall seconds of `simulate` with 1 and 2 jobs (alternating, the least of `rounds` each)."""
+    """Wall seconds of `simulate` with 1 and 2 jobs (alternating, the least of `rounds` each),
+    and the CPU seconds a game took in each: equal CPU per game means the pool loses no work,
+    and the wall ratio is then what the machine's other load leaves to the second process."""
     from monuments_tui.simulate import simulate
 
     civs = ("greece", "egypt", "maya", "inca")[:players]
     bots = ["heuristic"] * players
     wall = {1: float("inf"), 2: float("inf")}
+    cpu = {1: float("inf"), 2: float("inf")}
     for _ in range(rounds):
         for jobs in (1, 2):
-            started = time.perf_counter()
+            who = resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN
+            before, started = resource.getrusage(who), time.perf_counter()
             simulate(civs, "abundance", games, 11, bots, max_turns, jobs=jobs)
             wall[jobs] = min(wall[jobs], time.perf_counter() - started)
+            after = resource.getrusage(who)
+            cpu[jobs] = min(cpu[jobs], (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / games)
     return {
         "players": players,
         "games": games,
         "speedup": wall[1] / wall[2],
         "games_per_minute_per_core": {jobs: games / wall[jobs] * 60 / jobs for jobs in (1, 2)},
+        "cpu_per_game": cpu,
     }
 
 
@@ -176,7 +184,8 @@ def main() -> None:
         per_core = s["games_per_minute_per_core"]
         print(
             f"  {players} players, {s['games']} games: {s['speedup']:.2f}x (target >= {JOBS_TARGET:g}x);"
-            f" games a minute per core {per_core[1]:.2f} (1 job), {per_core[2]:.2f} (2 jobs)"
+            f" games a minute per core {per_core[1]:.2f} (1 job), {per_core[2]:.2f} (2 jobs);"
+            f" CPU a game {s['cpu_per_game'][1]:.2f} s (1 job), {s['cpu_per_game'][2]:.2f} s (2 jobs)"
         )
     print()
     r = decision_ratios(rounds=1 if smoke else 3, positions_rounds=2 if smoke else 40)
