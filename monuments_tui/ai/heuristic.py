@@ -228,7 +228,13 @@ def _rate(state: GameState, seat: int, c: cmd.Command, after: GameState | None) 
     return evaluate(after, seat)
 
 
-Rated = list[tuple[cmd.Command, float, GameState | None]]
+class Rated(NamedTuple):
+    """The options of a position, each with its rating (`_rate`), in the order of `_options`,
+    and the state the best of them leads to (the first of equal ratings; None for an attack)."""
+
+    ratings: list[tuple[cmd.Command, float]]
+    best: GameState | None
+
 
 _RATED: dict[tuple[bytes, int, Pruning], Rated] = {}
 """`_rated` by position: the card-choice rollout rates the very positions the action then
@@ -239,11 +245,18 @@ _encode = msgspec.msgpack.Encoder().encode
 
 
 def _rated(state: GameState, seat: int, prune: Pruning) -> Rated:
-    """The options now (`_options`), each with its rating (`_rate`), in the order of `_options`."""
+    """The options now, rated (`Rated`)."""
     key = (_encode(state), seat, prune)
     rated = _RATED.get(key)
     if rated is None:
-        rated = [(c, _rate(state, seat, c, after), after) for c, after in _options(state, seat, prune)]
+        ratings: list[tuple[cmd.Command, float]] = []
+        best, top = None, None
+        for c, after in _options(state, seat, prune):
+            value = _rate(state, seat, c, after)
+            ratings.append((c, value))
+            if top is None or value > top:
+                best, top = after, value
+        rated = Rated(ratings, best)
         if len(_RATED) >= RATED_KEPT:
             _RATED.clear()
         _RATED[key] = rated
@@ -252,14 +265,14 @@ def _rated(state: GameState, seat: int, prune: Pruning) -> Rated:
 
 def greedy_step(state: GameState, seat: int, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
     """The legal command whose one-step result rates best (ties broken by `rnd`)."""
-    rated = _rated(state, seat, prune)
+    rated = _rated(state, seat, prune).ratings
     if not rated:
         return rnd.choice(legal_commands(state))
     if len(rated) == 1:
         return rated[0][0]
     best: list[cmd.Command] = []
     top = None
-    for c, s, _ in rated:
+    for c, s in rated:
         if top is None or s > top + 1e-9:
             top, best = s, [c]
         elif abs(s - top) <= 1e-9:
@@ -277,13 +290,12 @@ def _rollout(state: GameState, seat: int, prune: Pruning) -> float:
         if isinstance(p, (pd.ChooseQuestsToKeep, pd.AssignDamage, pd.ChooseMoveIn, pd.Retreat)):
             break
         rated = _rated(s, seat, prune)
-        if not rated:
+        if not rated.ratings:
             break
-        # max keeps the first of equal values
-        _, rating, after = max(rated, key=lambda option: option[1])
-        if after is None:  # an attack: its expected value ends the rollout
+        rating = max(value for _, value in rated.ratings)
+        if rated.best is None:  # an attack: its expected value ends the rollout
             return rating
-        s = after
+        s = rated.best
     return evaluate(s, seat) if rating is None else rating
 
 

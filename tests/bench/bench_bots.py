@@ -46,6 +46,8 @@ GAMES = [
     (["greece", "egypt", "maya", "inca"], "scarcity", 8, 20),
 ]
 """The games both versions play: every seat a heuristic bot."""
+SET_UPS = {2: ("greece", "egypt"), 3: ("greece", "egypt", "inca"), 4: ("greece", "egypt", "maya", "inca")}
+"""The civilisations of each player count [Set-up, l.120]."""
 SMOKE_GAMES = [(["greece", "egypt"], "abundance", 5, 3)]
 
 _CHILD = """
@@ -104,7 +106,7 @@ def jobs_scaling(players: int, games: int, rounds: int = 2, max_turns: int = 60)
     and the wall ratio is then what the machine's other load leaves to the second process."""
     from monuments_tui.simulate import simulate
 
-    civs = ("greece", "egypt", "maya", "inca")[:players]
+    civs = SET_UPS[players]
     bots = ["heuristic"] * players
     wall = {1: float("inf"), 2: float("inf")}
     cpu = {1: float("inf"), 2: float("inf")}
