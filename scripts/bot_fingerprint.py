@@ -1,7 +1,7 @@
 """A fingerprint of the heuristic bot's play: a hash of every command it chooses in six
 seeded games cut short (two to four players, both modes, and solo), with their CPU time.
 
-    .venv/bin/python scripts/bot_fingerprint.py
+    .venv/bin/python scripts/bot_fingerprint.py [BOT]     (BOT: heuristic, or heuristic-fast)
 
 A change meant only to make the bot faster must print the same hash before and after.
 Run both versions side by side (e.g. one from a copy of the tree with PYTHONPATH) on
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 import time
 
 import msgspec
@@ -34,7 +35,7 @@ GAMES = (
 def main() -> None:
     encode = msgspec.json.Encoder().encode
     digest = hashlib.sha256()
-    bot = get_bot("heuristic")
+    bot = get_bot(sys.argv[1] if len(sys.argv) > 1 else "heuristic")
     started = time.process_time()
     for civs, mode, solo, games, rounds in GAMES:
         for g, config in enumerate(game_configs(civs, mode, games, 5, solo, True)):

@@ -15,12 +15,12 @@ from monuments_tui.simulate import play_game, simulate
 
 def test_bots_are_registered():
     assert callable(get_bot("random")) and callable(get_bot("heuristic"))
-    assert {"random", "heuristic"} <= set(BOTS)
+    assert {"random", "heuristic", "heuristic-fast"} <= set(BOTS)
     with pytest.raises(ValueError, match="unknown bot"):
         get_bot("genius")
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "heuristic-fast"])
 def test_bots_play_only_legal_commands(name):
     """Issue item 7: a bot plays through the same public rules API as a person."""
     bot = get_bot(name)

@@ -3,7 +3,8 @@ bridges, monuments and rivals' pieces respected), the free land its spare worker
 fill, and the turns a ferry trip to land beyond reach on foot would take.
 
 These are estimates for rating positions, not rules: the rules core decides what is
-legal. Everything that depends only on the map and the set-up is cached.
+legal. Everything that depends only on the map and the set-up is cached; what depends on
+where the pieces stand is cached by `pieces_key` (`PiecesMemo`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,35 @@ def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, .
     graph = {h: tuple(n for n in board.neighbours(h) if n in walk) for h in walk}
     rivers = frozenset(e for e in board.rivers if all(h in walk for h in e))
     return graph, rivers, lay.monuments
+
+
+def pieces_key(state: GameState) -> tuple:
+    """The set-up and where every piece stands: each unit (owner, kind, hex, ferry), each
+    building's owner and hex, the bridges and the ferries. The geography here depends on
+    nothing else, and it changes only when pieces move, so it is cached under this key."""
+    return (
+        state.config.civs,
+        state.config.mode,
+        tuple([(u.owner, u.kind, u.hex, u.ferry) for u in state.units.values()]),
+        tuple([(b.owner, b.hex) for b in state.buildings.values()]),
+        tuple([(b.a, b.b) for b in state.bridges.values()]),
+        tuple([(f.id, f.water, f.land) for f in state.ferries.values()]),
+    )
+
+
+class PiecesMemo(dict):
+    """Results cached by `pieces_key` (and whatever else they depend on), forgotten all at once
+    when there are too many: a game only comes back to a few arrangements of its pieces."""
+
+    def __init__(self, size: int = 4096) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, key: tuple, value: object) -> None:
+        """Remember `value` under `key`."""
+        if len(self) >= self.size:
+            self.clear()
+        self[key] = value
 
 
 def board_land(state: GameState) -> frozenset[str]:

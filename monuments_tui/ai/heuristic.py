@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import NamedTuple
+
+import msgspec
 
 from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
-from monuments_tui.ai.geography import land_graph
+from monuments_tui.ai.geography import far_land, land_graph, nearest_target
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
 from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
@@ -42,6 +45,23 @@ from monuments_tui.rules.state import GameState, copy_state
 
 MAX_ROLLOUT = 8
 """Steps of an action the card-choice rollout plays greedily."""
+
+
+class Pruning(NamedTuple):
+    """How many options of a step the bot rates in full (the rest dropped by a quick look).
+
+    `EXACT` is the heuristic bot; `FAST` (the "heuristic-fast" bot) rates fewer moves and
+    crossings, so it plays other moves: its strength and the balance tables are measured
+    separately (docs/balance.md is measured with `EXACT`)."""
+
+    moves: int
+    """(unit, from, to) trips rated per movement step (`_quick_moves`)."""
+    crossings: int | None
+    """Bridges and ferries rated per build step (`_quick_crossings`); None: all."""
+
+
+EXACT = Pruning(moves=12, crossings=None)
+FAST = Pruning(moves=4, crossings=2)
 
 
 def _after(state: GameState, command: cmd.Command) -> GameState | None:
@@ -81,10 +101,13 @@ def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
     return evaluate(state, seat) + p_win * gain - loss
 
 
-def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[cmd.Command]:
+def _prune(
+    state: GameState, seat: int, candidates: list[cmd.Command]
+) -> list[tuple[cmd.Command, GameState | None]]:
     """Drop candidates that only repeat another's effect: a carried load unless the mover is the
-    last worker leaving resources behind, and a trade on more than one hex per (give, get)."""
-    out = []
+    last worker leaving resources behind, and a trade on more than one hex per (give, get).
+    Each kept trade comes with the state it leads to (found while pruning); the others with None."""
+    out: list[tuple[cmd.Command, GameState | None]] = []
     trades: set[tuple[str, str]] = set()
     wanted = wanted_resources(state, seat) if any(isinstance(c, cmd.Trade) for c in candidates) else Counter()
     totals = resource_counts(state, seat) if wanted else Counter()
@@ -103,24 +126,23 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[c
                 continue
             if (c.give, c.get) in trades:
                 continue
-            if _after(state, c) is None:
+            after = _after(state, c)
+            if after is None:
                 continue
             trades.add((c.give, c.get))
-        out.append(c)
+            out.append((c, after))
+            continue
+        out.append((c, None))
     return out
 
 
-MOVES_RATED = 12
-"""Moves rated in full per movement step (the most promising by a quick look)."""
-
-
-def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[cmd.Command]:
-    """Keep every ferry command and the moves of the `MOVES_RATED` most promising (unit, from,
+def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
+    """Keep every ferry command and the moves of the `rated` most promising (unit, from,
     to) trips: a spare worker onto free land, off a crowded hex, toward a town that needs a
     second worker; never leaving a hex empty for nothing (a quick look, no rules applied)."""
     moves = [c for c in candidates if isinstance(c, cmd.Move)]
     trips = {(c.piece, c.src, c.dst) for c in moves}
-    if len(trips) <= MOVES_RATED:
+    if len(trips) <= rated:
         return candidates
     here: Counter = Counter()
     taken: set[str] = set()
@@ -152,19 +174,46 @@ def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command]) -> 
         score += 0.5 * sum(1 for n in graph.get(dst, ()) if n not in taken and n not in monuments)
         return score, trip
 
-    keep = set(sorted(trips, key=quick, reverse=True)[:MOVES_RATED])
+    keep = set(sorted(trips, key=quick, reverse=True)[:rated])
     return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
 
 
-def _options(state: GameState, seat: int) -> list[tuple[cmd.Command, GameState | None]]:
+def _is_crossing(c: cmd.Command) -> bool:
+    return isinstance(c, cmd.Build) and c.piece in ("bridge", "ferry")
+
+
+def _quick_crossings(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
+    """Keep every building and the `rated` most promising bridges and ferries: a bridge onto
+    free land, a ferry launched nearest to free land beyond (a quick look, no rules applied)."""
+    crossings = [c for c in candidates if _is_crossing(c)]
+    if len(crossings) <= rated:
+        return candidates
+    graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
+    free = frozenset(far_land(state, seat))
+    to_free = nearest_target(free) if free else {}
+
+    def quick(c: cmd.Build) -> float:
+        if c.piece == "bridge":
+            onto = 3.0 if c.to in free else 0.0
+            return onto + 0.5 * sum(1 for n in graph.get(c.to or "", ()) if n in free and n not in monuments)
+        return 3.0 - 0.5 * to_free.get(c.to or "", 9)
+
+    keep = set(sorted(crossings, key=quick, reverse=True)[:rated])
+    return [c for c in candidates if not _is_crossing(c) or c in keep]
+
+
+def _options(state: GameState, seat: int, prune: Pruning) -> list[tuple[cmd.Command, GameState | None]]:
     """The legal commands now (pruned), each with the state it leads to (None for attacks,
     which are rated without their dice)."""
     out = []
     candidates = candidate_commands(state)
     if isinstance(state.pending, pd.MovementStep):
-        candidates = _quick_moves(state, seat, candidates)
-    for c in _prune(state, seat, candidates):
-        after = _after(state, c)
+        candidates = _quick_moves(state, seat, candidates, prune.moves)
+    elif isinstance(state.pending, pd.BuildStep) and prune.crossings is not None:
+        candidates = _quick_crossings(state, seat, candidates, prune.crossings)
+    for c, after in _prune(state, seat, candidates):
+        if after is None:
+            after = _after(state, c)
         if after is None:
             continue
         out.append((c, None if isinstance(c, cmd.Attack) else after))
@@ -179,17 +228,51 @@ def _rate(state: GameState, seat: int, c: cmd.Command, after: GameState | None) 
     return evaluate(after, seat)
 
 
-def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
+class Rated(NamedTuple):
+    """The options of a position, each with its rating (`_rate`), in the order of `_options`,
+    and the state the best of them leads to (the first of equal ratings; None for an attack)."""
+
+    ratings: list[tuple[cmd.Command, float]]
+    best: GameState | None
+
+
+_RATED: dict[tuple[bytes, int, Pruning], Rated] = {}
+"""`_rated` by position: the card-choice rollout rates the very positions the action then
+goes through, so the steps actually played find their ratings here."""
+RATED_KEPT = 64
+"""Positions kept in `_RATED`: more than the rollouts of one card choice go through."""
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def _rated(state: GameState, seat: int, prune: Pruning) -> Rated:
+    """The options now, rated (`Rated`)."""
+    key = (_encode(state), seat, prune)
+    rated = _RATED.get(key)
+    if rated is None:
+        ratings: list[tuple[cmd.Command, float]] = []
+        best, top = None, None
+        for c, after in _options(state, seat, prune):
+            value = _rate(state, seat, c, after)
+            ratings.append((c, value))
+            if top is None or value > top:
+                best, top = after, value
+        rated = Rated(ratings, best)
+        if len(_RATED) >= RATED_KEPT:
+            _RATED.clear()
+        _RATED[key] = rated
+    return rated
+
+
+def greedy_step(state: GameState, seat: int, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
     """The legal command whose one-step result rates best (ties broken by `rnd`)."""
-    options = _options(state, seat)
-    if not options:
+    rated = _rated(state, seat, prune).ratings
+    if not rated:
         return rnd.choice(legal_commands(state))
-    if len(options) == 1:
-        return options[0][0]
+    if len(rated) == 1:
+        return rated[0][0]
     best: list[cmd.Command] = []
     top = None
-    for c, after in options:
-        s = _rate(state, seat, c, after)
+    for c, s in rated:
         if top is None or s > top + 1e-9:
             top, best = s, [c]
         elif abs(s - top) <= 1e-9:
@@ -197,24 +280,23 @@ def greedy_step(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
     return rnd.choice(best)
 
 
-def _rollout(state: GameState, seat: int, rnd: random.Random) -> float:
+def _rollout(state: GameState, seat: int, prune: Pruning) -> float:
     """Finish the action under way greedily and rate where it ends."""
-    s = state
+    s, rating = state, None
     for _ in range(MAX_ROLLOUT):
         p = s.pending
         if p is None or p.seat != seat or isinstance(p, (pd.ChooseAction, pd.AfterAction)) or s.phase == "over":
             break
         if isinstance(p, (pd.ChooseQuestsToKeep, pd.AssignDamage, pd.ChooseMoveIn, pd.Retreat)):
             break
-        options = _options(s, seat)
-        if not options:
+        rated = _rated(s, seat, prune)
+        if not rated.ratings:
             break
-        # max keeps the first of equal values
-        value, after = max(((_rate(s, seat, c, a), a) for c, a in options), key=lambda rated: rated[0])
-        if after is None:  # an attack: its expected value ends the rollout
-            return value
-        s = after
-    return evaluate(s, seat)
+        rating = max(value for _, value in rated.ratings)
+        if rated.best is None:  # an attack: its expected value ends the rollout
+            return rating
+        s = rated.best
+    return evaluate(s, seat) if rating is None else rating
 
 
 QUEST_CARD_VALUE = 2.5
@@ -236,9 +318,7 @@ def _opened(state: GameState, seat: int, card: ActionId) -> GameState | None:
         return None
 
 
-def _gains(
-    state: GameState, seat: int, cards: list[ActionId], base: float, rnd: random.Random
-) -> dict[ActionId, float]:
+def _gains(state: GameState, seat: int, cards: list[ActionId], base: float, prune: Pruning) -> dict[ActionId, float]:
     """How much playing each of `cards` now would improve the position (those that open)."""
     out: dict[ActionId, float] = {}
     for card in cards:
@@ -249,11 +329,11 @@ def _gains(
         after = _opened(state, seat, card)
         if after is None:
             continue
-        out[card] = _rollout(after, seat, rnd) - base
+        out[card] = _rollout(after, seat, prune) - base
     return out
 
 
-def choose_action(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
+def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
     """Turn in a quest if one is done; else play a card or take the discard pile back.
 
     Each card is rated by the position its action ends in. Playing card X is worth its
@@ -267,12 +347,12 @@ def choose_action(state: GameState, seat: int, rnd: random.Random) -> cmd.Comman
     base = evaluate(state, seat)
     player = state.players[seat]
     can_take_back = bool(player.discard) and _after(state, cmd.TakeBack()) is not None
-    hand = _gains(state, seat, sorted(set(player.hand)), base, rnd)
+    hand = _gains(state, seat, sorted(set(player.hand)), base, prune)
     ranked = sorted(hand.items(), key=lambda kv: (-kv[1], kv[0]))
     while ranked and _after(state, cmd.PlayCard(ranked[0][0])) is None:
         ranked.pop(0)  # opens, but the rules find nothing it could do (B59)
     if not ranked:
-        return cmd.TakeBack() if can_take_back else greedy_step(state, seat, rnd)
+        return cmd.TakeBack() if can_take_back else greedy_step(state, seat, rnd, prune)
     best_card, best_gain = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     play_value = best_gain + NEXT_TURN * max(second, 0.0)
@@ -280,7 +360,7 @@ def choose_action(state: GameState, seat: int, rnd: random.Random) -> cmd.Comman
         held = copy_state(state)
         held.players[seat].hand = player.hand + player.discard
         held.players[seat].discard = []
-        extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, rnd)
+        extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune)
         everything = max([*hand.values(), *extra.values(), 0.0])
         if NEXT_TURN * everything > play_value:
             return cmd.TakeBack()
@@ -305,13 +385,18 @@ def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Comma
     return max((c for c in legal_commands(state) if isinstance(c, cmd.PlaceStartResource)), key=score)
 
 
-def heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
+def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
     """The heuristic bot's command for the decision now pending."""
     seat = pending_as(state, pd.Pending).seat
     if isinstance(state.pending, pd.ChooseAction):
-        return choose_action(state, seat, rnd)
+        return choose_action(state, seat, rnd, prune)
     if isinstance(state.pending, pd.ChooseStartResource):
         return start_resource(state, seat, rnd)
     if seat == state.config.ai_seat:
         return cmd.AiAct()
-    return greedy_step(state, seat, rnd)
+    return greedy_step(state, seat, rnd, prune)
+
+
+def fast_heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
+    """The heuristic bot rating fewer options (`FAST`): quicker, and it plays other moves."""
+    return heuristic_bot(state, rnd, FAST)

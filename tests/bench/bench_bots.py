@@ -1,25 +1,141 @@
 """Bot benchmark: ratios measured side by side in one run (not part of the test run).
 
-Run: .venv/bin/python tests/bench/bench_bots.py
+Run: .venv/bin/python tests/bench/bench_bots.py [--smoke] [--old PATH]
 
-It plays a seeded two-player game between heuristic bots for some rounds and keeps every
-position where a bot had to decide. On those same positions it then times, by turns
-(best of several rounds each), the heuristic bot's decision, the random bot's decision,
-one `evaluate` of the position, and `legal_commands`. The heuristic bot's cost is
-reported as multiples of the others: how much its look-ahead costs over a random legal
-move, and how many position ratings one decision is worth. Machines here are shared and
-noisy, so only the ratios mean much.
+1. Seconds per event of heuristic bots' games, this tree against a checkout of 0.3.0
+   (`git worktree add --detach /tmp/v030 0f49a0c`): the same seeded games, each version
+   in its own process (PYTHONPATH), alternating, the least CPU time of each kept.
+   Target: this tree at least 5x faster per event (issue 21, point 3).
+2. `monuments simulate --jobs 2` against `--jobs 1` for 2, 3 and 4 players, alternating,
+   in games per minute per core. Target: `--jobs 2` at least 1.8x faster on 2 cores.
+3. The cost of one heuristic decision on the positions of a seeded game, as multiples
+   of a random move, one `evaluate` and `legal_commands`.
+
+`measure(smoke)` gives the rows (name, target, measured, met) for a benchmark runner.
+Machines here are shared and noisy, so only the ratios mean much.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.ai.evaluate import evaluate
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+OLD = Path(os.environ.get("MONUMENTS_OLD", "/tmp/v030"))
+"""A checkout of 0.3.0 (commit 0f49a0c) to measure against."""
+SPEEDUP_TARGET = 5.0
+JOBS_TARGET = 1.8
+
+GAMES = [
+    # civilisations, mode, seed, rounds
+    (["greece", "egypt"], "abundance", 5, 60),
+    (["maya", "inca"], "scarcity", 6, 60),
+    (["greece", "egypt", "inca"], "abundance", 7, 30),
+    (["greece", "egypt", "maya", "inca"], "scarcity", 8, 20),
+]
+"""The games both versions play: every seat a heuristic bot."""
+SET_UPS = {2: ("greece", "egypt"), 3: ("greece", "egypt", "inca"), 4: ("greece", "egypt", "maya", "inca")}
+"""The civilisations of each player count [Set-up, l.120]."""
+SMOKE_GAMES = [(["greece", "egypt"], "abundance", 5, 3)]
+
+_CHILD = """
+import json, sys, time
+from monuments_tui.rules import GameConfig
+from monuments_tui.simulate import play_game
+cpu = events = commands = 0
+for civs, mode, seed, rounds in json.loads(sys.argv[1]):
+    config = GameConfig(civs=tuple(civs), mode=mode, seed=seed)
+    started = time.process_time()
+    result = play_game(config, [sys.argv[2]] * len(civs), seed * 7919, rounds)
+    cpu += time.process_time() - started
+    events += result["events"]
+    commands += result["steps"]
+print(json.dumps({"cpu": cpu, "events": events, "commands": commands}))
+"""
+
+
+def play_in(root: Path, games: list, bot: str = "heuristic") -> dict:
+    """CPU seconds, events and commands of `games` played by `bot` with the code in `root`, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, json.dumps(games), bot],
+        env=env,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+VERSIONS = {"0.3.0": "heuristic", "heuristic": "heuristic", "heuristic-fast": "heuristic-fast"}
+"""What is timed, and its bot: 0.3.0's heuristic bot (from `OLD`), and this tree's two."""
+
+
+def per_event(smoke: bool = False, rounds: int = 2) -> dict:
+    """Seconds per event of each of `VERSIONS` on the same games, alternating (the least of
+    `rounds` each), and each one's speed-up on 0.3.0."""
+    games = SMOKE_GAMES if smoke else GAMES
+    best: dict[str, dict] = {}
+    for _ in range(1 if smoke else rounds):
+        for name, bot in VERSIONS.items():
+            run = play_in(OLD if name == "0.3.0" else ROOT, games, bot)
+            run["per_event"] = run["cpu"] / max(run["events"], 1)
+            if name not in best or run["per_event"] < best[name]["per_event"]:
+                best[name] = run
+    for run in best.values():
+        run["speedup"] = best["0.3.0"]["per_event"] / run["per_event"]
+    return best
+
+
+def jobs_scaling(players: int, games: int, rounds: int = 2, max_turns: int = 60) -> dict:
+    """Wall seconds of `simulate` with 1 and 2 jobs (alternating, the least of `rounds` each),
+    and the CPU seconds a game took in each: equal CPU per game means the pool loses no work,
+    and the wall ratio is then what the machine's other load leaves to the second process."""
+    from monuments_tui.simulate import simulate
+
+    civs = SET_UPS[players]
+    bots = ["heuristic"] * players
+    wall = {1: float("inf"), 2: float("inf")}
+    cpu = {1: float("inf"), 2: float("inf")}
+    for _ in range(rounds):
+        for jobs in (1, 2):
+            who = resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN
+            before, started = resource.getrusage(who), time.perf_counter()
+            simulate(civs, "abundance", games, 11, bots, max_turns, jobs=jobs)
+            wall[jobs] = min(wall[jobs], time.perf_counter() - started)
+            after = resource.getrusage(who)
+            cpu[jobs] = min(cpu[jobs], (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / games)
+    return {
+        "players": players,
+        "games": games,
+        "speedup": wall[1] / wall[2],
+        "games_per_minute_per_core": {jobs: games / wall[jobs] * 60 / jobs for jobs in (1, 2)},
+        "cpu_per_game": cpu,
+    }
+
+
+def decision_ratios(rounds: int = 3, positions_rounds: int = 40) -> dict:
+    """One heuristic decision against a random move, `evaluate` and `legal_commands`, per position."""
+    states = positions(positions_rounds)
+    heuristic, random_bot = get_bot("heuristic"), get_bot("random")
+    think = best_of(lambda: [heuristic(s, random.Random(2)) for s in states], rounds)
+    pick = best_of(lambda: [random_bot(s, random.Random(2)) for s in states], rounds)
+    rate = best_of(lambda: [evaluate(s, s.pending.seat) for s in states], rounds)
+    legal = best_of(lambda: [legal_commands(s) for s in states], rounds)
+    return {"positions": len(states), "think": think, "pick": pick, "rate": rate, "legal": legal}
 
 
 def positions(rounds: int = 40) -> list:
@@ -34,26 +150,55 @@ def positions(rounds: int = 40) -> list:
     return out
 
 
-def main(rounds: int = 3) -> None:
-    states = positions()
-    heuristic, random_bot = get_bot("heuristic"), get_bot("random")
+def measure(smoke: bool = False) -> list[tuple[str, str, float, bool]]:
+    """The rows for the benchmark runner: (name, target, measured, met). `smoke` plays tiny games
+    (it checks only that the benchmark works: its figures mean nothing)."""
+    speed = per_event(smoke)
+    rows = [
+        (f"bots: seconds per event, 0.3.0 / {name}", f">= {SPEEDUP_TARGET:g}x", speed[name]["speedup"])
+        for name in VERSIONS
+        if name != "0.3.0"
+    ]
+    for players in (2,) if smoke else (2, 3, 4):
+        scaling = jobs_scaling(players, 2 if smoke else 4, rounds=1 if smoke else 2, max_turns=2 if smoke else 60)
+        rows.append((f"simulate --jobs 2 / --jobs 1, {players} players", f">= {JOBS_TARGET:g}x", scaling["speedup"]))
+    return [(name, target, value, value >= float(target.split()[1].rstrip("x"))) for name, target, value in rows]
 
-    def timed(fn) -> float:
-        return best_of(fn, rounds)
 
-    think = timed(lambda: [heuristic(s, random.Random(2)) for s in states])
-    pick = timed(lambda: [random_bot(s, random.Random(2)) for s in states])
-    rate = timed(lambda: [evaluate(s, s.pending.seat) for s in states])
-    legal = timed(lambda: [legal_commands(s) for s in states])
-    n = len(states)
+def main() -> None:
+    global OLD
+    smoke = "--smoke" in sys.argv
+    if "--old" in sys.argv:
+        OLD = Path(sys.argv[sys.argv.index("--old") + 1])
+    if not (OLD / "monuments_tui").is_dir():
+        sys.exit(f"no checkout of 0.3.0 at {OLD}: run `git worktree add --detach {OLD} 0f49a0c`, or pass --old PATH")
+    speed = per_event(smoke)
+    print(f"heuristic bots' games, seconds per event (target: >= {SPEEDUP_TARGET:g}x 0.3.0's)")
+    for name, run in speed.items():
+        print(
+            f"  {name:<15} {run['cpu']:7.2f} s CPU  {run['commands']:5d} commands  {run['events']:6d} events"
+            f"  {run['per_event'] * 1e3:.3f} ms/event  {run['speedup']:.2f}x"
+        )
+    print()
+    print("simulate --jobs 2 against --jobs 1 (heuristic bots, abundance)")
+    for players in (2,) if smoke else (2, 3, 4):
+        s = jobs_scaling(players, 2 if smoke else 4, rounds=1 if smoke else 2, max_turns=2 if smoke else 60)
+        per_core = s["games_per_minute_per_core"]
+        print(
+            f"  {players} players, {s['games']} games: {s['speedup']:.2f}x (target >= {JOBS_TARGET:g}x);"
+            f" games a minute per core {per_core[1]:.2f} (1 job), {per_core[2]:.2f} (2 jobs);"
+            f" CPU a game {s['cpu_per_game'][1]:.2f} s (1 job), {s['cpu_per_game'][2]:.2f} s (2 jobs)"
+        )
+    print()
+    r = decision_ratios(rounds=1 if smoke else 3, positions_rounds=2 if smoke else 40)
+    n = r["positions"]
     print(f"positions                 {n}")
-    print(f"heuristic decision        {think / n * 1e3:.2f} ms")
-    print(f"random decision           {pick / n * 1e3:.2f} ms")
-    print(f"evaluate                  {rate / n * 1e3:.3f} ms")
-    print(f"legal_commands            {legal / n * 1e3:.3f} ms")
-    print(f"heuristic / random        {think / pick:.0f}x")
-    print(f"heuristic / evaluate      {think / rate:.0f}x (ratings one decision is worth)")
-    print(f"heuristic / legal         {think / legal:.0f}x")
+    print(f"heuristic decision        {r['think'] / n * 1e3:.2f} ms")
+    print(f"random decision           {r['pick'] / n * 1e3:.2f} ms")
+    print(f"evaluate                  {r['rate'] / n * 1e3:.3f} ms")
+    print(f"heuristic / random        {r['think'] / r['pick']:.0f}x")
+    print(f"heuristic / evaluate      {r['think'] / r['rate']:.0f}x (ratings one decision is worth)")
+    print(f"heuristic / legal         {r['think'] / r['legal']:.0f}x")
 
 
 if __name__ == "__main__":
