@@ -28,9 +28,11 @@ from monuments_tui.ui.screens.new_game import NewGameScreen, Prefill, build_choi
 from monuments_tui.ui.screens.title import TitleScreen
 from monuments_tui.ui.theme import COLOURS
 
-MIN_SIZE = (100, 30)
+MIN_SIZE = (80, 24)
 """Below this the app asks for a larger terminal (the game waits, nothing is lost)."""
 
+COMPACT_BELOW = (100, 30)
+"""Under this many columns or rows the screens get the `-compact` class (one pane at a time)."""
 NARROW_BELOW = 140
 """Under this many columns the game screens get the `-narrow` class (a slimmer right column)."""
 SHORT_BELOW = 40
@@ -43,8 +45,9 @@ class MonumentsApp(Navigation):
     CSS_PATH = "monuments.tcss"
     TITLE = "Monuments"
     ENABLE_COMMAND_PALETTE = True
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]
+    # Both axes name `-compact`: a screen has it when either is under COMPACT_BELOW.
+    HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (COMPACT_BELOW[0], "-narrow"), (NARROW_BELOW, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-compact"), (COMPACT_BELOW[1], "-short"), (SHORT_BELOW, "-tall")]
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("f1", "help", "Help", show=False),

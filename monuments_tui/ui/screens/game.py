@@ -66,6 +66,7 @@ class GameScreen(BotDriver, Screen):
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("ctrl+s", "save_copy", "Save", id="save", tooltip="Save a copy of the game"),
         Binding("f1", "help", "Help", id="help"),
+        Binding("f7", "next_pane", "Pane", id="pane", tooltip="The next pane: hand, players, quests, log, hex"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
@@ -336,11 +337,15 @@ class GameScreen(BotDriver, Screen):
         self.board.map.action_toggle_zoom()
 
     def action_legend(self) -> None:
-        self.board.map.action_toggle_legend()
+        self.board.toggle_legend()
+
+    def action_next_pane(self) -> None:
+        self.board.next_pane()
 
     def action_switch_focus(self) -> None:
         inp = self.command_line.input
         if inp.has_focus:
+            self.board.pane = "map"  # the compact layout shows the map to move on
             self.board.map.focus()
         else:
             inp.focus()

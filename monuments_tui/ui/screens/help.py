@@ -22,7 +22,8 @@ KEYS = (
     ("Game", "Enter", "play the command"),
     ("Game", "Esc", "switch between the command line and the map"),
     ("Game", "arrows / hjkl (map)", "move the map cursor; Enter adds the hex id to the command"),
-    ("Game", "z / L (map), F2 / F3", "zoom the map / show the legend"),
+    ("Game", "z / L (map), F2 / F3", "zoom the map (mini, overview, detail) / show the legend (Esc closes)"),
+    ("Game", "F7", "the next pane (small terminals show one at a time: map, hand, players, quests, log, hex)"),
     ("Game", "ctrl+z / ctrl+y", "undo / redo (a standard game undoes only your own steps this turn)"),
     ("Game", "ctrl+s", "save a copy of the game (the game is always autosaved)"),
     ("Game", "ctrl+p", "command palette: every legal command now, and more"),
@@ -34,6 +35,7 @@ KEYS = (
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),
     ("Replay", "Home / End, g", "start / end, go to turn N"),
     ("Replay", "v, p", "switch the seat view, play from here"),
+    ("Replay", "F2 / F3 / F7", "zoom the map / the legend / the next pane"),
     ("Anywhere", "F1 or ?", "this help"),
     ("Anywhere", "ctrl+q", "quit (asks first)"),
 )

@@ -2,6 +2,11 @@
 
 Used read-write by the game screen and read-only by the replay screen. The screen sets
 `view`; the board hands every pane what it displays.
+
+In small terminals (the screen's `-compact` class, see the stylesheet) the board shows
+one pane at a time, the map first, under a bar naming them all; F7 shows the next one.
+Every child with the class `pane` takes part, known by its id, so a pane added to the
+board joins the switcher without more code.
 """
 
 from __future__ import annotations
@@ -11,11 +16,22 @@ from dataclasses import dataclass, field
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
 
 from monuments_tui.rules.state import GameState
+from monuments_tui.ui.widgets.legend_panel import LegendPanel
 from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
+
+PANE_ORDER = ("map", "hand", "players", "quests", "log", "inspector")
+"""The switcher's order; a pane not named here follows, in the order of the board."""
+PANE_NAMES = {"inspector": "Hex"}
+"""A pane's name in the bar when it is not its id, capitalised."""
+PANE_KEY = "f7"
+"""The key that shows the next pane (the screens bind it; the bar names it)."""
 
 
 @dataclass
@@ -55,34 +71,105 @@ class _ViewerOf:
         return self.viewer if self.viewer is not None else -1
 
 
+class PaneBar(Static):
+    """The compact layout's bar: every pane by name, the one shown highlighted; a click shows another."""
+
+    def show(self, names: list[tuple[str, str]], shown: str) -> None:
+        parts: list[Content] = [Content.styled(f" {PANE_KEY.upper()} ", "bold reverse"), Content(" ")]
+        for pane_id, name in names:
+            # "[Map]": the shown one reads without colour too
+            cell = Content.styled(f"[{name}]", "bold reverse") if pane_id == shown else Content(f" {name} ")
+            parts.append(cell.stylize(f"@click=show({pane_id!r})"))
+        self.update(Content("").join(parts))
+
+    def action_show(self, pane_id: str) -> None:
+        self.parent.pane = pane_id
+
+
 class Board(Horizontal):
-    """Map, log and the side panes."""
+    """Map, log and the side panes (one at a time in the compact layout)."""
 
     DEFAULT_CSS = """
     Board { height: 1fr; }
     Board #left { width: 1fr; }
     Board #right { width: 39; }
+    Board #pane-bar { display: none; dock: top; height: 1; }
+    Board #legend { display: none; dock: right; width: 72; max-width: 75%; }
     """
 
     view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)
     """What the panes show (set after every change of the game)."""
+    pane: reactive[str] = reactive("map", init=False)
+    """The id of the pane the compact layout shows."""
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
 
     def compose(self) -> ComposeResult:
+        yield PaneBar(id="pane-bar")
         with Vertical(id="left"):
-            yield MapView(id="map")
-            yield LogPane()
+            yield MapView(id="map", classes="pane")
+            yield LegendPanel()
+            yield LogPane().add_class("pane")
         with Vertical(id="right"):
-            yield InspectorPane()
-            yield HandPane()
-            yield PlayersPane()
-            yield QuestsPane()
+            for pane in (InspectorPane(), HandPane(), PlayersPane(), QuestsPane()):
+                yield pane.add_class("pane")
+
+    def on_mount(self) -> None:
+        self.watch_pane()
+        self.watch(self.map, "zoom", lambda zoom: self.set_class(zoom == "mini", "-map-mini"))
 
     @property
     def map(self) -> MapView:
         return self.query_one(MapView)
+
+    # -- the pane switcher -------------------------------------------------------------------------
+    def panes(self) -> list[Widget]:
+        """Every pane of the board, in the switcher's order."""
+        found = [w for w in self.query(".pane") if w.id]
+        rank = {pane_id: i for i, pane_id in enumerate(PANE_ORDER)}
+        return sorted(found, key=lambda w: rank.get(w.id or "", len(rank)))
+
+    @property
+    def compact(self) -> bool:
+        return self.screen.has_class("-compact")
+
+    def validate_pane(self, pane_id: str) -> str:
+        return pane_id if any(w.id == pane_id for w in self.panes()) else self.pane
+
+    def watch_pane(self) -> None:
+        panes = self.panes()
+        for w in panes:
+            w.set_class(w.id == self.pane, "-shown")
+        for column in self.query_children(Vertical):
+            column.set_class(any(w.id == self.pane for w in column.query(".pane")), "-holds-shown")
+        names = [(w.id or "", PANE_NAMES.get(w.id or "", (w.id or "").capitalize())) for w in panes]
+        self.query_one(PaneBar).show(names, self.pane)
+        focused = self.screen.focused
+        if self.compact and focused is not None and focused in panes and focused.id != self.pane:
+            self.query_one(f"#{self.pane}").focus()  # reading the panes one by one: the shown one scrolls
+
+    def next_pane(self) -> None:
+        """F7: show the next pane (compact layout), or put the focus on it (every pane is in sight)."""
+        ids = [w.id for w in self.panes()]
+        self.pane = ids[(ids.index(self.pane) + 1) % len(ids)] if self.pane in ids else ids[0]
+        if not self.compact:
+            self.query_one(f"#{self.pane}").focus()
+
+    def toggle_legend(self) -> None:
+        """F3 / L: the legend beside the map (over it in the compact layout), focused so that it scrolls."""
+        legend = self.query_one(LegendPanel)
+        if legend.display:
+            legend.action_close()
+            return
+        self.pane = "map"
+        legend.display = True
+        legend.focus()
+
+    @on(MapView.LegendRequested)
+    def _legend_requested(self, event: MapView.LegendRequested) -> None:
+        event.stop()
+        self.toggle_legend()
 
     def watch_view(self, view: BoardView) -> None:
         m = self.map
