@@ -117,7 +117,12 @@ class Board(Horizontal):
 
     def on_mount(self) -> None:
         self.watch_pane()
-        self.watch(self.map, "zoom", lambda zoom: self.set_class(zoom == "mini", "-map-mini"))
+        self.map.border_title = "Map"
+        self.watch(self.map, "zoom", self._zoomed)
+
+    def _zoomed(self, zoom: str) -> None:
+        self.set_class(zoom == "mini", "-map-mini")
+        self.map.border_subtitle = f"{zoom} · z zoom · L legend"
 
     @property
     def map(self) -> MapView:

@@ -1,7 +1,8 @@
 """The key bar at the bottom of every screen: the keys that fit, never a clipped one.
 
-Keys are shown in the order the screen binds them; those that do not fit in the width
-are left out whole (the palette's key stays at the right). Every key is still in the
+The screen's keys come first, in the order it binds them, then the focused widget's;
+those that do not fit in the width are left out whole (the palette's key stays at the
+right). Every key is still in the
 help (F1) and in the palette's "Keys" list (ctrl+p).
 """
 
@@ -54,7 +55,12 @@ class KeysFooter(Footer):
         if len(plain) < len(keys):  # grouped keys (none of ours): leave them to Textual
             yield from keys
             return
-        yield from fitting(plain, self.app.size.width, self.compact)
+        yield from fitting(sorted(plain, key=self._rank), self.app.size.width, self.compact)
+
+    def _rank(self, key: FooterKey) -> int:
+        """The screen's own keys first, then the focused widget's (the map's, a pane's)."""
+        node = self.screen.active_bindings.get(key.key, (None,))[0]
+        return 0 if node is self.screen or node is self.app else 1
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_BELOW
