@@ -6,7 +6,7 @@ legend for the app to show.
 
 from __future__ import annotations
 
-__all__ = ["legend_lines"]
+__all__ = ["LEGEND", "legend_lines"]
 
 
 LEGEND: tuple[tuple[str, str], ...] = (

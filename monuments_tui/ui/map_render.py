@@ -30,13 +30,13 @@ from monuments_tui.ui.map_static import Grid, bare_layout, static_layer
 from monuments_tui.ui.map_style import (
     BUILDING_LETTER,
     CIV_LETTERS,
-    DIRECTION_ARROW,
-    PALETTES,
-    RESOURCE_ORDER,
     CURSOR_CLOSE,
     CURSOR_OPEN,
+    DIRECTION_ARROW,
     MINI_CROWD,
     MINI_FERRY,
+    PALETTES,
+    RESOURCE_ORDER,
     REVERSE,
     Palette,
 )

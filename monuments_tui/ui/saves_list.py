@@ -160,9 +160,7 @@ def clip(text: str, width: int) -> str:
 def plan_columns(saves: list[SaveSummary], width: int) -> list[tuple[Column, int]]:
     """The columns to show in `width` cells, each with its width: the essential ones (shrunk if they
     must be, the game's name and the status first), then the others in order while they fit."""
-    natural = {
-        c.key: min(c.cap, max([len(c.label)] + [len(cell_text(s, c.key)) for s in saves])) for c in COLUMNS
-    }
+    natural = {c.key: min(c.cap, max([len(c.label)] + [len(cell_text(s, c.key)) for s in saves])) for c in COLUMNS}
     essential = [c for c in COLUMNS if c.essential]
     over = sum(natural[c.key] + CELL_PAD for c in essential) - width
     for key in ("game", "status", "civs"):

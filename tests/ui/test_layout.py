@@ -136,8 +136,13 @@ async def test_every_screen_is_usable_at_80x24(tmp_path):
 
 
 async def test_below_80x24_the_game_asks_for_room_and_waits(tmp_path):
-    app = MonumentsApp(start="new", saves_dir=tmp_path, prefill=Prefill(seed=3, seats=("human", "random")),
-                       autostart=True, pace="instant")
+    app = MonumentsApp(
+        start="new",
+        saves_dir=tmp_path,
+        prefill=Prefill(seed=3, seats=("human", "random")),
+        autostart=True,
+        pace="instant",
+    )
     async with app.run_test(size=(79, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmall) and "at least 80x24" in screen_text(app)
@@ -150,8 +155,13 @@ async def test_below_80x24_the_game_asks_for_room_and_waits(tmp_path):
 
 
 async def test_f7_in_a_large_terminal_puts_the_focus_on_the_next_pane(tmp_path):
-    app = MonumentsApp(start="new", saves_dir=tmp_path, prefill=Prefill(seed=3, seats=("human", "random")),
-                       autostart=True, pace="instant")
+    app = MonumentsApp(
+        start="new",
+        saves_dir=tmp_path,
+        prefill=Prefill(seed=3, seats=("human", "random")),
+        autostart=True,
+        pace="instant",
+    )
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -170,8 +180,15 @@ async def test_f7_in_a_large_terminal_puts_the_focus_on_the_next_pane(tmp_path):
 def summary(name: str, civs: str, status: str = "in progress") -> SaveSummary:
     from pathlib import Path
 
-    return SaveSummary(Path(f"{name}.jsonl"), title=name, civs=civs, setup="abundance · seed 7", round=3,
-                       status=status, created="2026-11-30T10:00:00")
+    return SaveSummary(
+        Path(f"{name}.jsonl"),
+        title=name,
+        civs=civs,
+        setup="abundance · seed 7",
+        round=3,
+        status=status,
+        created="2026-11-30T10:00:00",
+    )
 
 
 def test_the_saves_table_keeps_its_key_columns_at_every_width():
@@ -199,8 +216,12 @@ def test_the_key_bar_leaves_out_whole_keys_that_do_not_fit():
 
 
 async def test_the_saves_list_at_80_columns_shows_name_civilisations_round_and_status(tmp_path):
-    session = GameSession.new(GameConfig(civs=("maya", "inca"), seed=5), seats=("human", "random"),
-                              saves_dir=tmp_path, title="Maya and Inca, a long evening of monuments")
+    session = GameSession.new(
+        GameConfig(civs=("maya", "inca"), seed=5),
+        seats=("human", "random"),
+        saves_dir=tmp_path,
+        title="Maya and Inca, a long evening of monuments",
+    )
     session.close()
     app = MonumentsApp(saves_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:

@@ -55,8 +55,7 @@ def score_table(state: GameState) -> Table:
         civ = b.civ
         table.add_column(
             Text(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}", style=CIV_STYLE.get(civ, "")),
-            justify="right",
-            no_wrap=True,
+            justify="right",  # a long line wraps in a narrow terminal rather than being cut
         )
     table.add_row("Monument", *[monument_name(b.civ) for b in scores])
     keys: list[tuple[str, str]] = []

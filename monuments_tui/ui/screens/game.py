@@ -67,6 +67,8 @@ class GameScreen(BotDriver, Screen):
         Binding("ctrl+s", "save_copy", "Save", id="save", tooltip="Save a copy of the game"),
         Binding("f1", "help", "Help", id="help"),
         Binding("f7", "next_pane", "Pane", id="pane", tooltip="The next pane: hand, players, quests, log, hex"),
+        Binding("pageup", "scroll_pane(-1)", "Scroll pane", show=False),
+        Binding("pagedown", "scroll_pane(1)", "Scroll pane", show=False),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
@@ -341,6 +343,10 @@ class GameScreen(BotDriver, Screen):
 
     def action_next_pane(self) -> None:
         self.board.next_pane()
+
+    def action_scroll_pane(self, pages: int) -> None:
+        """PgUp/PgDn while typing: page through the pane shown (the log in a large terminal)."""
+        self.board.scroll_shown(pages)
 
     def action_switch_focus(self) -> None:
         inp = self.command_line.input

@@ -83,7 +83,9 @@ class PaneBar(Static):
         self.update(Content("").join(parts))
 
     def action_show(self, pane_id: str) -> None:
-        self.parent.pane = pane_id
+        board = self.parent
+        if isinstance(board, Board):
+            board.pane = pane_id
 
 
 class Board(Horizontal):
@@ -156,10 +158,15 @@ class Board(Horizontal):
 
     def next_pane(self) -> None:
         """F7: show the next pane (compact layout), or put the focus on it (every pane is in sight)."""
-        ids = [w.id for w in self.panes()]
+        ids = [str(w.id) for w in self.panes()]
         self.pane = ids[(ids.index(self.pane) + 1) % len(ids)] if self.pane in ids else ids[0]
         if not self.compact:
             self.query_one(f"#{self.pane}").focus()
+
+    def scroll_shown(self, pages: int) -> None:
+        """Page the pane shown through its text (in a large terminal, where all are shown: the log)."""
+        pane = self.query_one(f"#{self.pane}" if self.compact else "#log")
+        pane.scroll_page_down() if pages > 0 else pane.scroll_page_up()
 
     def toggle_legend(self) -> None:
         """F3 / L: the legend beside the map (over it in the compact layout), focused so that it scrolls."""

@@ -149,7 +149,9 @@ class CommandLine(Vertical):
         if text == self._message_text:
             return
         self._message_text = text
-        self.query_one("#message", Static).update(text)
+        message = self.query_one("#message", Static)
+        message.update(text)
+        message.display = bool(text.plain)  # no blank line under the input: small terminals need it
 
     # -- completion and history ----------------------------------------------------------------
     def add_word(self, word: str) -> None:
