@@ -50,7 +50,7 @@ def score_table(state: GameState) -> Table:
     scores = score(state)
     places = {p.seat: p for p in ranking(state, scores)}
     table = Table(expand=False, header_style="bold", show_lines=False, pad_edge=True)
-    table.add_column("Score line", no_wrap=True)
+    table.add_column("Score line")
     for b in scores:
         civ = b.civ
         table.add_column(

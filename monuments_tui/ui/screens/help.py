@@ -44,9 +44,10 @@ KEYS = (
 def commands_table() -> Table:
     """The command reference, one row per verb of the notation."""
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
-    table.add_column("Command", no_wrap=True, style="bold")
+    # The command and example wrap past a width: in an 80-column terminal the meaning keeps room to be read.
+    table.add_column("Command", style="bold", max_width=24)
     table.add_column("Meaning", ratio=1)
-    table.add_column("Example", no_wrap=True, style=tone("muted"))
+    table.add_column("Example", style=tone("muted"), max_width=20)
     for s in SYNTAX:
         table.add_row(s.usage, s.meaning, s.example)
     return table
@@ -55,10 +56,10 @@ def commands_table() -> Table:
 def cards_table() -> Table:
     """The ten action cards: red side, green side, upgrade cost."""
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
-    table.add_column("Card", no_wrap=True, style="bold")
+    table.add_column("Card", style="bold", max_width=20)
     table.add_column("Red side", ratio=1)
     table.add_column("Green side", ratio=1)
-    table.add_column("Upgrade", no_wrap=True)
+    table.add_column("Upgrade", max_width=14)
     for card in load_content().action_cards:
         cost = ", ".join(f"{n} {r}" for r, n in card.upgrade_cost.items())
         table.add_row(f"{card.name}\n(play {card.id})", card.red_text, card.green_text, cost)
