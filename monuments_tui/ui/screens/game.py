@@ -178,6 +178,9 @@ class GameScreen(BotDriver, Screen):
         line.prompt = Prompt(prompt, note)
         self._draw_status(prompt)
 
+    def on_resize(self) -> None:
+        self._draw_status(self.command_line.prompt.text)  # the flags stay at the right edge
+
     def _draw_status(self, prompt: str) -> None:
         line = status_line(self.session, prompt, max(20, self.size.width))
         self.query_one("#status", Static).update(line, layout=False)

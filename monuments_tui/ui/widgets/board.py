@@ -96,7 +96,7 @@ class Board(Horizontal):
     Board #left { width: 1fr; }
     Board #right { width: 39; }
     Board #pane-bar { display: none; dock: top; height: 1; }
-    Board #legend { display: none; dock: right; width: 72; max-width: 75%; }
+    Board #legend { display: none; dock: right; width: 57; }
     """
 
     view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)

@@ -126,7 +126,7 @@ class CommandLine(Vertical):
         text = Content.assemble(
             ("> ", "bold"), (prompt.text, "bold"), (f"   {prompt.note}" if prompt.note else "", "$tone-muted")
         )
-        self.query_one("#prompt", Static).update(text, layout=False)
+        self.query_one("#prompt", Static).update(text)  # relaid out: a long prompt takes two lines in small terminals
 
     def watch_legal(self) -> None:
         self._cycle = []
