@@ -55,12 +55,11 @@ class KeysFooter(Footer):
         if len(plain) < len(keys):  # grouped keys (none of ours): leave them to Textual
             yield from keys
             return
-        yield from fitting(sorted(plain, key=self._rank), self.app.size.width, self.compact)
-
-    def _rank(self, key: FooterKey) -> int:
-        """The screen's own keys first, then the focused widget's (the map's, a pane's)."""
-        node = self.screen.active_bindings.get(key.key, (None,))[0]
-        return 0 if node is self.screen or node is self.app else 1
+        active = self.screen.active_bindings
+        owners = {key: active[key.key][0] if key.key in active else None for key in plain}
+        # The screen's own keys first, then the focused widget's (the map's, a pane's).
+        ranked = sorted(plain, key=lambda k: 0 if owners[k] in (self.screen, self.app) else 1)
+        yield from fitting(ranked, self.app.size.width, self.compact)
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_BELOW
