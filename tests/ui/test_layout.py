@@ -213,6 +213,8 @@ def test_the_key_bar_leaves_out_whole_keys_that_do_not_fit():
     shown = fitting([*keys, palette], 36, compact=True)
     assert shown == [*keys[:3], palette]  # 8 cells a key, 12 the palette: "f6 Skip" waits
     assert fitting([*keys, palette], 200, compact=False) == [*keys, palette]
+    long = FooterKey("f9", "f9", "a description too long for the bar", "a")
+    assert fitting([keys[0], long, keys[1], palette], 36, compact=True) == [keys[0], palette]  # the order is kept
 
 
 async def test_the_saves_list_at_80_columns_shows_name_civilisations_round_and_status(tmp_path):
@@ -236,3 +238,26 @@ async def test_the_saves_list_at_80_columns_shows_name_civilisations_round_and_s
         await pilot.pause()
         labels = [str(c.label) for c in table.columns.values()]
         assert labels == ["Game", "Civilisations", "Round", "Status", "Set-up", "Started", "File"]
+
+
+async def test_in_the_compact_layout_esc_brings_the_map_back_and_pgdn_pages_the_pane_shown(tmp_path):
+    app = MonumentsApp(
+        start="new", saves_dir=tmp_path, prefill=Prefill(seed=3, seats=("human", "random")), autostart=True
+    )
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one(Board)
+        await pilot.press("f7")  # the hand: longer than the pane
+        await pilot.pause()
+        hand = screen.query_one("#hand")
+        assert board.pane == "hand" and hand.max_scroll_y > 0
+        await pilot.press("pagedown")  # typed in the command line, it pages the hand
+        await pilot.pause()
+        assert hand.scroll_offset.y > 0 and screen.query_one("#cmd").has_focus
+        await pilot.press("escape")  # to the map, shown again
+        await pilot.pause()
+        assert board.pane == "map" and screen.query_one(MapView).has_focus
+        await pilot.click("#pane-bar", offset=(20, 0))  # a name in the bar shows its pane: " F7  [Map] Hand  Players"
+        await pilot.pause()
+        assert board.pane == "players"
