@@ -170,6 +170,12 @@ async def test_f7_in_a_large_terminal_puts_the_focus_on_the_next_pane(tmp_path):
         await pilot.pause()
         assert screen.query_one("#hand").has_focus
         assert all(pane.region.height for pane in screen.query_one(Board).panes())  # every pane in sight
+        await pilot.resize_terminal(*SMALL)  # the focused pane is the one the compact layout shows
+        await pilot.pause()
+        assert screen.query_one(Board).pane == "hand" and screen.query_one("#hand").region.height > 5
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        await pilot.press("escape")
         await pilot.press("f3")
         await pilot.pause()
         legend = screen.query_one(LegendPanel)
