@@ -33,10 +33,13 @@ MIN_SIZE = (80, 24)
 
 COMPACT_BELOW = (100, 30)
 """Under this many columns or rows the screens get the `-compact` class (one pane at a time)."""
-NARROW_BELOW = 140
+NARROW_BELOW = 160
 """Under this many columns the game screens get the `-narrow` class (a slimmer right column)."""
 SHORT_BELOW = 40
 """Under this many rows the game screens get the `-short` class (every pane keeps a few lines)."""
+ROOMY_FROM = 48
+"""From this many rows the map pane has room for the whole overview (33 lines) over the log (`-roomy`);
+from SHORT_BELOW up to here the screens are `-tall`."""
 
 
 class MonumentsApp(Navigation):
@@ -47,7 +50,12 @@ class MonumentsApp(Navigation):
     ENABLE_COMMAND_PALETTE = True
     # Both axes name `-compact`: a screen has it when either is under COMPACT_BELOW.
     HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (COMPACT_BELOW[0], "-narrow"), (NARROW_BELOW, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-compact"), (COMPACT_BELOW[1], "-short"), (SHORT_BELOW, "-tall")]
+    VERTICAL_BREAKPOINTS = [
+        (0, "-compact"),
+        (COMPACT_BELOW[1], "-short"),
+        (SHORT_BELOW, "-tall"),
+        (ROOMY_FROM, "-roomy"),
+    ]
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("f1", "help", "Help", show=False),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -106,6 +106,8 @@ class Board(Horizontal):
 
     def __init__(self, *, id: str | None = "board"):
         super().__init__(id=id)
+        self._was_compact: bool | None = None
+        """The layout at the last change of size (None before the first)."""
 
     def compose(self) -> ComposeResult:
         yield PaneBar(id="pane-bar")
@@ -156,15 +158,13 @@ class Board(Horizontal):
         if self.compact and focused is not None and focused in panes and focused.id != self.pane:
             self.query_one(f"#{self.pane}").focus()  # reading the panes one by one: the shown one scrolls
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """A pane given the focus (a click, Tab, a change of size) is the one the compact layout shows."""
-        if self.compact and event.widget.has_class("pane") and event.widget.id:
-            self.pane = event.widget.id
-
     def on_resize(self) -> None:
+        """Into the compact layout from a larger one: the pane that has the focus stays in sight."""
+        compact = self.compact
         focused = self.screen.focused
-        if focused is not None and focused.has_class("pane") and focused.id and focused in self.panes():
-            self.pane = focused.id  # into the compact layout: the focused pane stays in sight
+        if compact and self._was_compact is False and focused in self.panes() and focused is not None:
+            self.pane = str(focused.id)
+        self._was_compact = compact
 
     def next_pane(self) -> None:
         """F7: show the next pane (compact layout), or put the focus on it (every pane is in sight)."""
