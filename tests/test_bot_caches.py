@@ -8,8 +8,7 @@ import random
 
 from monuments_tui.ai import evaluate as ev, heuristic as he
 from monuments_tui.ai.geography import pieces_key
-from monuments_tui.rules import GameConfig, decide, fold, new_game
-from monuments_tui.rules import commands as cmd, pending as pd
+from monuments_tui.rules import GameConfig, commands as cmd, decide, fold, new_game, pending as pd
 from monuments_tui.rules.state import copy_state
 from tests.helpers import bare, clear_units
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 import msgspec
 
@@ -101,9 +101,7 @@ def _attack_value(state: GameState, seat: int, c: cmd.Attack) -> float:
     return evaluate(state, seat) + p_win * gain - loss
 
 
-def _prune(
-    state: GameState, seat: int, candidates: list[cmd.Command]
-) -> list[tuple[cmd.Command, GameState | None]]:
+def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[tuple[cmd.Command, GameState | None]]:
     """Drop candidates that only repeat another's effect: a carried load unless the mover is the
     last worker leaving resources behind, and a trade on more than one hex per (give, get).
     Each kept trade comes with the state it leads to (found while pruning); the others with None."""
@@ -178,7 +176,7 @@ def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rat
     return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
 
 
-def _is_crossing(c: cmd.Command) -> bool:
+def _is_crossing(c: cmd.Command) -> TypeGuard[cmd.Build]:
     return isinstance(c, cmd.Build) and c.piece in ("bridge", "ferry")
 
 

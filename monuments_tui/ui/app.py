@@ -32,13 +32,18 @@ from monuments_tui.ui.theme import COLOURS
 if TYPE_CHECKING:
     from monuments_tui.session import GameSession
 
-MIN_SIZE = (100, 30)
+MIN_SIZE = (80, 24)
 """Below this the app asks for a larger terminal (the game waits, nothing is lost)."""
 
-NARROW_BELOW = 140
+COMPACT_BELOW = (100, 30)
+"""Under this many columns or rows the screens get the `-compact` class (one pane at a time)."""
+NARROW_BELOW = 160
 """Under this many columns the game screens get the `-narrow` class (a slimmer right column)."""
 SHORT_BELOW = 40
 """Under this many rows the game screens get the `-short` class (every pane keeps a few lines)."""
+ROOMY_FROM = 48
+"""From this many rows the map pane has room for the whole overview (33 lines) over the log (`-roomy`);
+from SHORT_BELOW up to here the screens are `-tall`."""
 
 
 class MonumentsApp(Navigation):
@@ -48,8 +53,14 @@ class MonumentsApp(Navigation):
     TITLE = "Monuments"
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = {AppCommands}
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT_BELOW, "-tall")]
+    # Both axes name `-compact`: a screen has it when either is under COMPACT_BELOW.
+    HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (COMPACT_BELOW[0], "-narrow"), (NARROW_BELOW, "-wide")]
+    VERTICAL_BREAKPOINTS = [
+        (0, "-compact"),
+        (COMPACT_BELOW[1], "-short"),
+        (SHORT_BELOW, "-tall"),
+        (ROOMY_FROM, "-roomy"),
+    ]
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True, id="quit"),
         Binding("f1", "help", "Help", show=False),

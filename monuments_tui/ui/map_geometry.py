@@ -31,8 +31,9 @@ __all__ = [
     "row_letter",
 ]
 
-ZOOMS = ("overview", "detail")
-"""The two zoom levels."""
+ZOOMS = ("mini", "overview", "detail")
+"""The zoom levels, smallest first: "mini" (the whole board in 62 x 16 cells, one character a
+hex, for 80-column terminals), "overview" (119 x 31) and "detail" (each hex 9 x 3, panned)."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,10 @@ class Geometry:
 
 @functools.cache
 def geometry(zoom: str) -> Geometry:
-    """The geometry of a zoom level ("overview" or "detail")."""
+    """The geometry of a zoom level (one of ZOOMS)."""
     board = load_board()
+    if zoom == "mini":
+        return Geometry(zoom, 1, 1, 2, 1, 0, 2, 2, 1, board.rows, board.cols)
     if zoom == "overview":
         return Geometry(zoom, 3, 2, 4, 2, 0, 2, 2, 1, board.rows, board.cols)
     if zoom == "detail":

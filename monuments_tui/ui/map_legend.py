@@ -6,7 +6,7 @@ legend for the app to show.
 
 from __future__ import annotations
 
-__all__ = ["legend_lines"]
+__all__ = ["LEGEND", "legend_lines"]
 
 
 LEGEND: tuple[tuple[str, str], ...] = (
@@ -37,6 +37,13 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("t  #", "a damaged town; several buildings"),
     ("G3  GE", "line 2: 3 Greek units; pieces of G and E"),
     ("<F>  <F2", "a ferry; two ferries"),
+    ("", "MINI MAP (small terminals: the whole board, a character a hex)"),
+    ("w f m s", "land producing wood, food, metal, sheep"),
+    ("G E M I", "pieces of Greece, Egypt, Maya, Inca stand here"),
+    ("*", "pieces of several civilisations"),
+    ("@3  @G", "a monument, 3 layers built; its owner's pieces on it"),
+    ("o", "a ferry"),
+    ("[w]", "the cursor (the inspector tells all about the hex)"),
     ("", "FERRIES (detail zoom)"),
     ("f12", "ferry12 at sea (type ferry12 or f12)"),
     ("f12↗", "docked against the land to the north-east"),
@@ -45,8 +52,9 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("(w1)", "resources aboard"),
     ("", "KEYS (map focused)"),
     ("←↑↓→ hjkl", "move the cursor; a click selects a hex"),
-    ("z", "overview / detail"),
-    ("L", "this legend"),
+    ("z F2", "zoom: mini map, overview, detail"),
+    ("L F3", "this legend (Esc closes it)"),
+    ("F7", "the next pane: hand, players, quests, log, hex"),
     ("enter", "choose the hex (or double click)"),
 )
 

@@ -30,7 +30,11 @@ from monuments_tui.ui.map_static import Grid, bare_layout, static_layer
 from monuments_tui.ui.map_style import (
     BUILDING_LETTER,
     CIV_LETTERS,
+    CURSOR_CLOSE,
+    CURSOR_OPEN,
     DIRECTION_ARROW,
+    MINI_CROWD,
+    MINI_FERRY,
     PALETTES,
     RESOURCE_ORDER,
     REVERSE,
@@ -232,8 +236,9 @@ def render_map(
     Args:
         state: The game; None draws the bare world map (no pieces).
         cursor: A hex id (any case) drawn in reverse video, or None.
-        zoom: "overview" (the whole world in about 120 x 31 cells) or "detail" (each
-            hex 9 x 3 with its id, production, resources and pieces).
+        zoom: "mini" (the whole world in 62 x 16 cells, one character a hex),
+            "overview" (about 120 x 31 cells) or "detail" (each hex 9 x 3 with its id,
+            production, resources and pieces).
         color: False gives plain text with no style at all (except the cursor's
             reverse video, which is not a colour).
         viewer: The seat looking at the map. Everything drawn is public, so this only
@@ -253,11 +258,20 @@ def render_map(
         hid = board.normalise(cursor)
         if hid is not None:
             x, y, w, h = hex_region(zoom, hid)
+            if g.zoom == "mini":
+                x, w = _bracket(grid, x, y, w)
             lines = grid.lines()
             for line in lines[y : y + h]:
                 line.stylize(REVERSE, x, x + w)
             return lines
     return grid.lines()
+
+
+def _bracket(grid: Grid, x: int, y: int, w: int) -> tuple[int, int]:
+    """Put the mini map's cursor brackets in the gap columns around a hex: "[G]" reads without colour too."""
+    grid.put(x - 1, y, CURSOR_OPEN)
+    grid.put(x + w, y, CURSOR_CLOSE)
+    return x - 1, w + 2
 
 
 def _draw_state(grid: Grid, g: Geometry, state: GameState, pal: Palette) -> None:
@@ -281,6 +295,9 @@ def _draw_state(grid: Grid, g: Geometry, state: GameState, pal: Palette) -> None
         land = hid in layout.land or hid in layout.monuments
         base = pal.land_bg if land else None
         x, y = g.content_x(h.row, h.col), g.content_y(h.row)
+        if g.zoom == "mini":
+            _draw_mini_cell(grid, x, y, state, hc, layers.get(hid), pal, base)
+            continue
         if g.zoom == "overview":
             _draw_overview_cell(grid, x, y, state, hid, hc, layers.get(hid), pal, base, lying)
             continue
@@ -316,6 +333,22 @@ def _draw_state(grid: Grid, g: Geometry, state: GameState, pal: Palette) -> None
 def _num(piece_id: str) -> int:
     digits = piece_id.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
     return int(digits) if digits.isdigit() else 0
+
+
+def _draw_mini_cell(grid, x, y, state, hc: _HexContent, layer, pal, base) -> None:
+    """One character: the letter of the civilisation whose pieces stand here ("*" for several), "o" a
+    ferry; on a monument (its "@" is in the gap before it) the layers built, unless pieces stand there."""
+    seats = sorted(set(hc.units or ()) | set(hc.buildings or ()))
+    if layer is not None and not seats:
+        civ, n = layer
+        grid.put(x, y, str(n) if n < 10 else "+", _civ_style(pal, civ, base))
+    elif len(seats) == 1:
+        civ = state.players[seats[0]].civ
+        grid.put(x, y, CIV_LETTERS[civ], _civ_style(pal, civ, base))
+    elif seats:
+        grid.put(x, y, MINI_CROWD, base)
+    elif hc.ferries:
+        grid.put(x, y, MINI_FERRY, pal.ferry)
 
 
 def _draw_overview_cell(grid, x, y, state, hid, hc: _HexContent, layer, pal, base, lying) -> None:

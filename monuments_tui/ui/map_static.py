@@ -19,6 +19,9 @@ from monuments_tui.ui.map_style import CIV_LETTERS, PALETTES, PRODUCTION_LETTER,
 
 __all__ = ["Grid", "bare_layout", "static_layer"]
 
+MINI_RULER = (1, 5, 10, 15, 20, 25, 28)
+"""The column numbers written above the mini map (two columns' room for each)."""
+
 # Hex classes used for drawing.
 LAND, WATER, LIGHT_BLUE, OUT = "land", "water", "lb", "out"
 
@@ -155,9 +158,11 @@ def static_layer(layout_key: tuple, zoom: str, color: bool) -> Grid:
     grid = Grid.blank(g.width, g.height)
     classes = {hid: _hex_class(hid, layout) for hid in board.hexes}
 
-    # Column numbers (aligned on the even rows) and row letters.
+    # Column numbers (aligned on the even rows; on the mini map every fifth, as a ruler) and row letters.
     for col in range(g.cols):
         label = str(col + 1)
+        if g.content_w == 1 and col + 1 not in MINI_RULER:
+            continue
         grid.put(g.content_x(0, col), 0, label.center(g.content_w).rstrip(), pal.label)
     for row in range(g.rows):
         y = g.content_y(row) + (g.content_h - 1) // 2
@@ -168,7 +173,9 @@ def static_layer(layout_key: tuple, zoom: str, color: bool) -> Grid:
     for h in board.hexes.values():
         x, y = g.content_x(h.row, h.col), g.content_y(h.row)
         kind = classes[h.id]
-        if zoom == "overview":
+        if zoom == "mini":
+            _static_mini_cell(grid, x, y, h, kind, pal)
+        elif zoom == "overview":
             _static_overview_cell(grid, x, y, h, kind, layout, pal)
         else:
             _static_detail_cell(grid, x, y, h, kind, layout, pal)
@@ -179,15 +186,34 @@ def static_layer(layout_key: tuple, zoom: str, color: bool) -> Grid:
             a = _neighbour_id(row, col - 1, g.rows, g.cols)
             b = _neighbour_id(row, col, g.rows, g.cols)
             kind = _edge_kind(a, b, classes)
-            if zoom == "overview" and kind in ("coast", "river"):
+            if zoom != "detail" and kind in ("coast", "river"):
                 kind = "inland" if kind == "river" else "none"
             ch = _edge_char(kind, vertical=True)
             grid.fill(g.gap_x(row, col), g.content_y(row), 1, g.content_h, ch, _edge_style(kind, pal))
 
+    if zoom == "mini":
+        for h in board.hexes.values():
+            if h.monument_of and classes[h.id] == LAND:
+                grid.put(g.gap_x(h.row, h.col), g.content_y(h.row), "@", pal.civ_on_land[h.monument_of])
     if g.sep:
         for row in range(-1, g.rows):
             _static_separator(grid, g, row, classes, pal)
     return grid
+
+
+def _static_mini_cell(grid: Grid, x: int, y: int, h, kind: str, pal: Palette) -> None:
+    """One character: the production in lower case on land (the pieces' letters are upper case)."""
+    if kind == LAND:
+        if h.monument_of:  # "@" in the gap before it (drawn with the gaps): its cell shows the layers or pieces
+            grid.put(x, y, " ", pal.land_bg)
+        else:
+            grid.put(x, y, PRODUCTION_LETTER[h.resource].lower(), pal.production[h.resource])
+    elif kind == WATER:
+        grid.put(x, y, "≈" if h.lake else " ", pal.lake if h.lake else None)
+    elif kind == LIGHT_BLUE:
+        grid.put(x, y, "░", pal.light_blue)
+    else:
+        grid.put(x, y, "·", pal.out)
 
 
 def _static_overview_cell(grid: Grid, x: int, y: int, h, kind: str, layout: Layout, pal: Palette) -> None:

@@ -15,6 +15,10 @@ from monuments_tui.ui.theme import tone
 __all__ = [
     "BUILDING_LETTER",
     "CIV_LETTERS",
+    "CURSOR_CLOSE",
+    "CURSOR_OPEN",
+    "MINI_CROWD",
+    "MINI_FERRY",
     "DIRECTION_ARROW",
     "PALETTES",
     "PRODUCTION_LETTER",
@@ -29,6 +33,12 @@ CIV_LETTERS = {"greece": "G", "egypt": "E", "maya": "M", "inca": "I"}
 PRODUCTION_LETTER = {"wood": "W", "food": "F", "metal": "M", "sheep": "S"}
 RESOURCE_ORDER = RESOURCES
 BUILDING_LETTER = {"town": "T", "fort": "F", "factory": "X", "workshop": "K", "farm": "R"}
+MINI_CROWD = "*"
+"""Mini map: pieces of several civilisations on one hex."""
+MINI_FERRY = "o"
+"""Mini map: a ferry (on water, where no land letter is drawn)."""
+CURSOR_OPEN, CURSOR_CLOSE = "[", "]"
+"""Mini map: the cursor's brackets, drawn in the gap columns either side of its hex."""
 DIRECTION_ARROW = {"W": "←", "E": "→", "NW": "↖", "NE": "↗", "SW": "↙", "SE": "↘"}
 
 

@@ -2,6 +2,8 @@
 
 Reads each file's records without deciding them again (fast); a save that cannot even
 be read is listed with the reason, so the player sees why it will not open.
+`plan_columns` fits the table to the terminal: the game, its civilisations, round and
+status always show; the set-up, start date and file name join as the width allows.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ class SaveSummary:
     path: Path
     title: str = ""
     config: str = ""
+    civs: str = ""
+    """ "Greece v Egypt"."""
+    setup: str = ""
+    """The rest of the configuration: "scarcity · seed 7 · Egypt: heuristic"."""
     created: str = ""
     round: int = 0
     steps: int = 0
@@ -59,6 +65,7 @@ def summarise(path: Path) -> SaveSummary:
     h = save.header
     out.title = h.title
     out.config = describe_config(h.config, tuple(h.seats))
+    out.civs, _, out.setup = out.config.partition(" · ")
     out.created = h.created
     live: list = []
     undone: list = []
@@ -102,3 +109,71 @@ def latest_unfinished(folder: Path) -> SaveSummary | None:
         if not s.error and not s.over:
             return s
     return None
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    cap: int
+    """The most cells the column takes (longer text is cut with "…")."""
+    essential: bool
+
+
+COLUMNS = (
+    Column("game", "Game", 28, True),
+    Column("civs", "Civilisations", 28, True),
+    Column("round", "Round", 5, True),
+    Column("status", "Status", 40, True),
+    Column("setup", "Set-up", 48, False),
+    Column("started", "Started", 16, False),
+    Column("file", "File", 40, False),
+)
+"""The table's columns in order; the essential ones show at every width."""
+CELL_PAD = 2
+"""Cells a DataTable column adds around its text (one each side)."""
+MIN_SHRUNK = 8
+"""The narrowest a shrunk essential column becomes."""
+
+
+def cell_text(s: SaveSummary, key: str) -> str:
+    """What a save shows in one column."""
+    if key == "game":
+        return s.title or s.path.stem
+    if key == "civs":
+        return s.civs
+    if key == "round":
+        return str(s.round) if s.round else "-"
+    if key == "status":
+        return s.status if not s.error else f"cannot open: {s.error}"
+    if key == "setup":
+        return s.setup
+    if key == "started":
+        return s.date
+    return s.path.name
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def plan_columns(saves: list[SaveSummary], width: int) -> list[tuple[Column, int]]:
+    """The columns to show in `width` cells, each with its width: the essential ones (shrunk if they
+    must be, the game's name and the status first), then the others in order while they fit."""
+    natural = {c.key: min(c.cap, max([len(c.label)] + [len(cell_text(s, c.key)) for s in saves])) for c in COLUMNS}
+    essential = [c for c in COLUMNS if c.essential]
+    over = sum(natural[c.key] + CELL_PAD for c in essential) - width
+    for key in ("game", "status", "civs"):
+        if over <= 0:
+            break
+        cut = min(over, natural[key] - MIN_SHRUNK)
+        if cut > 0:
+            natural[key] -= cut
+            over -= cut
+    room = -over
+    chosen = {c.key for c in essential}
+    for c in COLUMNS:
+        if not c.essential and natural[c.key] + CELL_PAD <= room:
+            chosen.add(c.key)
+            room -= natural[c.key] + CELL_PAD
+    return [(c, natural[c.key]) for c in COLUMNS if c.key in chosen]

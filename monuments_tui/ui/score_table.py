@@ -17,13 +17,12 @@ def score_table(state: GameState) -> Table:
     scores = score(state)
     places = {p.seat: p for p in ranking(state, scores)}
     table = Table(expand=False, header_style="bold", show_lines=False, pad_edge=True)
-    table.add_column("Score line", no_wrap=True)
+    table.add_column("Score line")
     for b in scores:
         civ = b.civ
         table.add_column(
             Text(f"[{CIV_LETTER.get(civ, '?')}] {civ.capitalize()}", style=CIV_STYLE.get(civ, "")),
-            justify="right",
-            no_wrap=True,
+            justify="right",  # a long line wraps in a narrow terminal rather than being cut
         )
     table.add_row("Monument", *[monument_name(b.civ) for b in scores])
     keys: list[tuple[str, str]] = []

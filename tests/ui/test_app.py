@@ -536,10 +536,10 @@ async def test_an_unexpected_error_is_shown_and_the_game_goes_on(tmp_path, monke
 
 async def test_a_small_terminal_gets_a_clear_message_and_resizing_is_safe(tmp_path):
     app = game_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(79, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmall)
-        assert "at least 100x30" in screen_text(app)
+        assert "at least 80x24" in screen_text(app)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -588,13 +588,13 @@ async def test_the_layout_classes_follow_the_terminal_size(tmp_path):
 
 async def test_a_screen_opened_while_the_terminal_is_too_small_stays_under_the_request(tmp_path):
     app = game_app(tmp_path)
-    async with app.run_test(size=(90, 24)) as pilot:
+    async with app.run_test(size=(90, 22)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmall)
         game_screen(app).action_help()  # a screen pushed from below, as a bot's move or the end of the game does
         await pilot.pause()
         assert isinstance(app.screen, TooSmall)
-        assert "This one is 90x24" in screen_text(app)
+        assert "This one is 90x22" in screen_text(app)
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

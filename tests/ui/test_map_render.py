@@ -317,3 +317,43 @@ def test_ferry_cargo_is_drawn_aboard_not_on_the_hex_with_the_same_name():
     overview = plain(render_map(state, None, "overview"))
     assert cell_text(overview, "overview", "F12") == ["   ", "   "]
     assert cell_text(overview, "overview", "G18") == ["<F>", "E1 "]
+
+
+def mini_cell(lines: list[str], hex_id: str) -> str:
+    """A hex on the mini map with the gap columns either side: "@3 " for a monument with 3 layers."""
+    x, y, _, _ = hex_region("mini", hex_id)
+    return lines[y][x - 1 : x + 2]
+
+
+def test_the_mini_map_shows_the_whole_board_in_80_columns_one_character_a_hex():
+    width, height = map_size("mini")
+    assert width <= 78 - 2 and height <= 16  # inside a bordered pane of an 80x24 terminal's compact layout
+    lines = plain(render_map(mid_game(), None, "mini", color=False))
+    assert [mini_cell(lines, h)[1] for h in ("E19", "E20", "I19", "H20")] == ["G", "G", "E", "E"]
+    assert mini_cell(lines, "E21")[1] == "o"  # ferry9, on water
+    assert mini_cell(lines, "D18")[1] == "f" and mini_cell(lines, "J18")[1] == "≈"  # food land; a lake
+    assert mini_cell(lines, "A1")[1] == "░" and mini_cell(lines, "D7")[1] == "·" and mini_cell(lines, "C5") == "   "
+    f19 = mini_cell(lines, "F19")
+    assert f19[:2] == "@3"  # Greece's monument: "@" in the gap before it, the 3 layers built in its cell
+    assert lines[0].split() == ["1", "5", "10", "15", "20", "25", "28"]
+    assert [line[0] for line in lines[1:]] == [chr(ord("A") + r) for r in range(15)]
+
+
+def test_the_mini_map_marks_a_hex_shared_by_civilisations_and_brackets_the_cursor():
+    state = mid_game()
+    state.units["u11"] = Unit("u11", 1, "army", "E19")
+    lines = render_map(state, "e19", "mini", color=False)
+    assert mini_cell(plain(lines), "E19") == "[*]"
+    x, y, _, _ = hex_region("mini", "E19")
+    assert all(str(span.style) == "reverse" for span in lines[y].spans)  # no colour: reverse video only
+    assert [(s.start, s.end) for s in lines[y].spans] == [(x - 1, x + 2)]
+
+
+def test_the_mini_map_without_colour_tells_land_from_water_by_letters():
+    state = new_game(GameConfig(civs=("greece", "egypt"), mode="abundance", seed=1))
+    lines = plain(render_map(state, None, "mini", color=False))
+    layout = layout_for(("greece", "egypt"), "abundance")
+    for hex_id in layout.land:
+        assert mini_cell(lines, hex_id)[1] not in " ≈░·", hex_id
+    for hex_id in layout.water:
+        assert mini_cell(lines, hex_id)[1] in " ≈o", hex_id

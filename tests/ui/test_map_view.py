@@ -26,6 +26,7 @@ class MapApp(App):
         self.start_zoom = zoom
         self.selected: list[str] = []
         self.activated: list[str] = []
+        self.legend_requests = 0
 
     def compose(self) -> ComposeResult:
         yield MapView(self.map_state, cursor=self.start_cursor, zoom=self.start_zoom)
@@ -38,6 +39,9 @@ class MapApp(App):
 
     def on_map_view_hex_activated(self, message: MapView.HexActivated) -> None:
         self.activated.append(message.hex_id)
+
+    def on_map_view_legend_requested(self, message: MapView.LegendRequested) -> None:
+        self.legend_requests += 1
 
 
 def visible_text(view: MapView) -> list[str]:
@@ -93,33 +97,68 @@ async def test_click_selects_the_hex_under_the_pointer():
         view = app.query_one(MapView)
         assert tuple(view.scroll_offset) == (0, 0)  # the overview fits: no scrolling
         x, y, w, h = hex_region("overview", "I19")
-        assert await pilot.click(MapView, offset=(x + 1, y + 1))
+        assert await pilot.click(MapView, offset=(view.map_offset_x() + x + 1, y + 1))
         assert view.cursor == "I19"
         await pilot.pause()
         assert app.selected[-1] == "I19"
         x, y, w, h = hex_region("overview", "C5")
-        assert await pilot.double_click(MapView, offset=(x, y))
+        assert await pilot.double_click(MapView, offset=(view.map_offset_x() + x, y))
         await pilot.pause()
         assert view.cursor == "C5"
         assert app.activated == ["C5"]
 
 
-async def test_z_toggles_zoom_and_l_toggles_the_legend():
+async def test_z_cycles_the_zooms_and_l_asks_for_the_legend():
     app = MapApp(game())
     async with app.run_test(size=(130, 40)) as pilot:
         view = app.query_one(MapView)
         await pilot.press("z")
         assert view.zoom == "detail"
         assert view.virtual_size.width == map_size("detail")[0]
+        await pilot.press("z")
+        assert view.zoom == "mini" and view.virtual_size.width == map_size("mini")[0]
+        await pilot.press("z")
+        assert view.zoom == "overview"
         await pilot.press("L")
         await pilot.pause()
-        assert view.show_legend
-        text = "\n".join(visible_text(view))
-        assert "MAP LEGEND" in text and "G:3w1s" in text
-        await pilot.press("L", "z")
+        assert app.legend_requests == 1  # the board that holds the map shows the legend panel
+
+
+async def test_without_a_chosen_zoom_the_map_takes_the_largest_that_shows_the_whole_board():
+    app = MapApp(game(), zoom=None)
+    async with app.run_test(size=(130, 40)) as pilot:
+        view = app.query_one(MapView)
         await pilot.pause()
-        assert not view.show_legend and view.zoom == "overview"
-        assert "MAP LEGEND" not in "\n".join(visible_text(view))
+        assert view.zoom == "overview"  # 119 x 31 cells fit
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert view.zoom == "mini"
+        text = "\n".join(visible_text(view))
+        assert "A" in text and "O" in text and "28" in text  # every row and the last column in sight
+        assert tuple(view.scroll_offset) == (0, 0)
+        await pilot.press("z")  # a zoom chosen by the player stays through changes of size
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        assert view.zoom == "overview" and not view.fit_zoom
+        await pilot.press("z")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert view.zoom == "detail"
+
+
+async def test_the_mini_map_brackets_the_cursor_without_colour():
+    app = MapApp(game(), cursor="E19", zoom="mini")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(MapView)
+        view.use_color = False
+        await pilot.pause()
+        x, y, w, h = hex_region("mini", "E19")
+        line = view.render_line(y).text[view.map_offset_x() :]
+        assert line[x - 1 : x + 2] == "[G]"  # the Greek worker, the brackets in the gaps either side
+        await pilot.press("right")
+        await pilot.pause()
+        line = view.render_line(y).text[view.map_offset_x() :]
+        assert line[x - 1 : x + 2] == " G[" and line[x + 3] == "]"  # E20: metal land
 
 
 async def test_detail_zoom_pans_to_keep_the_cursor_visible():
@@ -149,6 +188,7 @@ async def test_the_cursor_is_drawn_highlighted():
         view = app.query_one(MapView)
         await pilot.pause()
         x, y, w, h = hex_region("overview", "E19")
+        x += view.map_offset_x()  # the map is centred in the pane
         strip = view.render_line(y)
         cells = strip.crop(x, x + w)
         assert cells.text == "W  "  # the hex's own text is kept: wood land

@@ -217,7 +217,7 @@ async def test_in_play_a_preview_shows_what_a_command_would_do_and_f8_what_chang
         assert app.screen.query_one(CommandInput).value == command  # ready to be played with Enter
         assert msgspec.msgpack.encode(game.session.state) == state and len(game.session.history()) == steps
         app.screen.query_one(CommandInput).value = "play nothing at all"
-        await pilot.press("f7")
+        await pilot.press("f10")
         assert "cannot be played" in report_text(app) or "would be refused" in report_text(app)
         await pilot.press("escape")
         await pilot.press("f8")

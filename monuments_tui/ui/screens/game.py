@@ -70,6 +70,9 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("ctrl+s", "save_copy", "Save", id="save", tooltip="Save a copy of the game"),
         Binding("f1", "help", "Help", id="help"),
+        Binding("f7", "next_pane", "Pane", id="pane", tooltip="The next pane: hand, players, quests, log, hex"),
+        Binding("pageup", "scroll_pane(-1)", "Scroll pane", show=False),
+        Binding("pagedown", "scroll_pane(1)", "Scroll pane", show=False),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
@@ -80,8 +83,8 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
         Binding("i", "info_here", "Info", show=False, tooltip="What the hex under the cursor or the pane's cards are"),
         # ctrl+e is the command line's end-of-line; shift+enter reaches us only where the terminal
-        # tells it from Enter (the kitty keyboard protocol), so f7 is the key that works everywhere.
-        Binding("f7,shift+enter", "preview", "Preview", id="preview", tooltip="What the typed command would do"),
+        # tells it from Enter (the kitty keyboard protocol), so f10 is the key that works everywhere.
+        Binding("f10,shift+enter", "preview", "Preview", id="preview", tooltip="What the typed command would do"),
         Binding(
             "f8", "changes", "Changes", id="changes", show=False, tooltip="What changed since the start of this turn"
         ),
@@ -208,6 +211,9 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
     def gloss(self, text: str) -> str:
         """What the legal command `text` would do, in plain words (the palette's help line)."""
         return card_text.gloss(self.shown_state(), text)
+
+    def on_resize(self) -> None:
+        self._draw_status(self.command_line.prompt.text)  # the flags stay at the right edge
 
     def _draw_status(self, prompt: str) -> None:
         line = status_line(self.session, prompt, max(20, self.size.width))
@@ -354,11 +360,19 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
         self.board.map.action_toggle_zoom()
 
     def action_legend(self) -> None:
-        self.board.map.action_toggle_legend()
+        self.board.toggle_legend()
+
+    def action_next_pane(self) -> None:
+        self.board.next_pane()
+
+    def action_scroll_pane(self, pages: int) -> None:
+        """PgUp/PgDn while typing: page through the pane shown (the log in a large terminal)."""
+        self.board.scroll_shown(pages)
 
     def action_switch_focus(self) -> None:
         inp = self.command_line.input
         if inp.has_focus:
+            self.board.pane = "map"  # the compact layout shows the map to move on
             self.board.map.focus()
         else:
             inp.focus()

@@ -29,7 +29,8 @@ KEYS = (
     ("Game", "Up / Down", "your own command history (each player has theirs in hot seat)"),
     ("Game", "Esc", "switch between the command line and the map"),
     ("Game", "arrows / hjkl (map)", "move the map cursor; Enter adds the hex id to the command"),
-    ("Game", "z / L (map), F2 / F3", "zoom the map / show the legend"),
+    ("Game", "z / L (map), F2 / F3", "zoom the map (mini, overview, detail) / show the legend (Esc closes)"),
+    ("Game", "F7", "the next pane (small terminals show one at a time: map, hand, players, quests, log, hex)"),
     ("Game", "ctrl+z / ctrl+y", "undo / redo (a standard game undoes only your own steps this turn)"),
     ("Game", "ctrl+s", "save a copy of the game (the game is always autosaved)"),
     ("Game", "ctrl+p", "palette: 'Game:' entries (every legal command now, undo, teaching...) first, 'App:' after"),
@@ -47,13 +48,14 @@ KEYS = (
     ("Replay", "Left / Right", "one step back / forward"),
     ("Replay", "shift+Left / shift+Right", "one turn"),
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),
-    ("Game", "F7, or type preview COMMAND", "what the command would do, without playing it"),
+    ("Game", "F10, or type preview COMMAND", "what the command would do, without playing it"),
     ("Game", "F8", "what changed since the start of this turn"),
     ("Replay", "Home / End, Up / Down", "the start / the end of the game"),
     ("Replay", "g", "go to a turn (50 or t50), a round (r10) or a step (s120)"),
     ("Replay", "move list: Enter or a click", "go to that step"),
     ("Replay", "d", "what changed since the start of this turn"),
     ("Replay", "v, p", "switch the seat view; play from here (choose who plays each seat)"),
+    ("Replay", "F2 / F3 / F7", "zoom the map / the legend / the next pane"),
     ("Anywhere", "F1", "this help (also the command help, and ? on an empty command line)"),
     ("Anywhere", "?", "this help, except while typing: inside a command or a text box, ? is typed"),
     ("Anywhere", "ctrl+q", "quit (asks first; so does Quit in the palette)"),
@@ -67,9 +69,10 @@ INFO_MEANING = "What a card, quest, piece, hex or rule option is, in plain words
 def commands_table() -> Table:
     """The command reference, one row per verb of the notation."""
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
-    table.add_column("Command", no_wrap=True, style="bold")
+    # The command and example wrap past a width: in an 80-column terminal the meaning keeps room to be read.
+    table.add_column("Command", style="bold", max_width=24)
     table.add_column("Meaning", ratio=1)
-    table.add_column("Example", no_wrap=True, style=tone("muted"))
+    table.add_column("Example", style=tone("muted"), max_width=20)
     for s in SYNTAX:
         table.add_row(s.usage, s.meaning, s.example)
     table.add_row(INFO_USAGE, INFO_MEANING, "info qs-wood")
@@ -79,10 +82,10 @@ def commands_table() -> Table:
 def cards_table() -> Table:
     """The ten action cards: red side, green side, upgrade cost."""
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
-    table.add_column("Card", no_wrap=True, style="bold")
+    table.add_column("Card", style="bold", max_width=20)
     table.add_column("Red side", ratio=1)
     table.add_column("Green side", ratio=1)
-    table.add_column("Upgrade", no_wrap=True)
+    table.add_column("Upgrade", max_width=14)
     for card in load_content().action_cards:
         cost = ", ".join(f"{n} {r}" for r, n in card.upgrade_cost.items())
         table.add_row(f"{card.name}\n(play {card.id})", card.red_text, card.green_text, cost)

@@ -1,4 +1,4 @@
-"""The game screen's looks before playing: `preview COMMAND` (F7) and what changed this turn (F8).
+"""The game screen's looks before playing: `preview COMMAND` (F10) and what changed this turn (F8).
 
 A mixin of `GameScreen`, which gives it `session`, `viewer`, `curtain_up`, `show_all`,
 `can_type` and `command_line`.
@@ -56,7 +56,7 @@ class LookActions(_Host):
         """What `text` would do, in a dialog; the command line keeps it, ready to be played with Enter."""
         line = self.command_line
         if not text:
-            line.show_error("Type a command to preview, e.g. preview play production; f7 previews what is typed.")
+            line.show_error("Type a command to preview, e.g. preview play production; f10 previews what is typed.")
             return
         if not self.can_type():
             line.show_error("Not your decision now: a preview is of a command you could play.")

@@ -64,6 +64,9 @@ class ReplayScreen(Screen):
         Binding("p", "play_from_here", "Play here"),
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
+        Binding("f2", "zoom", "Zoom", show=False),
+        Binding("f3", "legend", "Legend", show=False),
+        Binding("f7", "next_pane", "Pane", tooltip="The next pane: hand, players, quests, log, hex"),
     ]
 
     view_seat: reactive[int | None] = reactive(None, init=False)
@@ -253,6 +256,15 @@ class ReplayScreen(Screen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def action_zoom(self) -> None:
+        self.query_one(Board).map.action_toggle_zoom()
+
+    def action_legend(self) -> None:
+        self.query_one(Board).toggle_legend()
+
+    def action_next_pane(self) -> None:
+        self.query_one(Board).next_pane()
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:

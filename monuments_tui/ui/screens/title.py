@@ -15,7 +15,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monuments_tui.ui.safety import guarded
-from monuments_tui.ui.saves_list import SaveSummary, list_saves
+from monuments_tui.ui.saves_list import SaveSummary, cell_text, clip, list_saves, plan_columns
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.widgets.footer import KeysFooter
 
@@ -126,19 +126,29 @@ class SavesScreen(Screen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Game", "Configuration", "Started", "Round", "Status", "File")
         self.action_reload()
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        """The saves in the columns that fit the width (name, civilisations, round and status always)."""
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        plan = plan_columns(self.saves, self.app.size.width - 2)  # the table's scroll bar
+        for column, width in plan:
+            table.add_column(column.label, width=width, key=column.key)
+        for s in self.saves:
+            # text from a file is shown literally, never as markup
+            table.add_row(*(Text(clip(cell_text(s, c.key), w)) for c, w in plan))
+        if self.saves:
+            table.move_cursor(row=min(row, len(self.saves) - 1))
 
     def action_reload(self) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
         self.saves = list_saves(self.app.saves_dir)
-        for s in self.saves:
-            status = s.status if not s.error else f"cannot open: {s.error[:60]}"
-            cells = (s.title or s.path.stem, s.config, s.date, str(s.round) if s.round else "-", status, s.path.name)
-            table.add_row(*(Text(cell) for cell in cells))  # text from a file is shown literally, never as markup
+        self._fill_table()
         note = self.query_one("#saves-note", Static)
         if not self.saves:
             note.update(

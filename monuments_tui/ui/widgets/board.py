@@ -2,6 +2,11 @@
 
 Used read-write by the game screen and read-only by the replay screen. The screen sets
 `view`; the board hands every pane what it displays.
+
+In small terminals (the screen's `-compact` class, see the stylesheet) the board shows
+one pane at a time, the map first, under a bar naming them all; F7 shows the next one.
+Every child with the class `pane` takes part, known by its id, so a pane added to the
+board joins the switcher without more code.
 """
 
 from __future__ import annotations
@@ -11,13 +16,23 @@ from dataclasses import dataclass, field
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
 
 from monuments_tui.game_tree import GameTree
 from monuments_tui.rules.state import GameState
+from monuments_tui.ui.widgets.legend_panel import LegendPanel
 from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
+
+PANE_ORDER = ("map", "hand", "players", "quests", "log", "inspector")
+"""The switcher's order; a pane not named here follows, in the order of the board."""
+PANE_NAMES = {"inspector": "Hex"}
+"""A pane's name in the bar when it is not its id, capitalised."""
+PANE_KEY = "f7"
+"""The key that shows the next pane (the screens bind it; the bar names it)."""
 
 
 @dataclass
@@ -61,37 +76,131 @@ class _ViewerOf:
         return self.viewer if self.viewer is not None else -1
 
 
+class PaneBar(Static):
+    """The compact layout's bar: every pane by name, the one shown highlighted; a click shows another."""
+
+    def show(self, names: list[tuple[str, str]], shown: str) -> None:
+        parts: list[Content] = [Content.styled(f" {PANE_KEY.upper()} ", "bold reverse"), Content(" ")]
+        for pane_id, name in names:
+            # "[Map]": the shown one reads without colour too
+            cell = Content.styled(f"[{name}]", "bold reverse") if pane_id == shown else Content(f" {name} ")
+            parts.append(cell.stylize(f"@click=show({pane_id!r})"))
+        self.update(Content("").join(parts))
+
+    def action_show(self, pane_id: str) -> None:
+        board = self.parent
+        if isinstance(board, Board):
+            board.pane = pane_id
+
+
 class Board(Horizontal):
-    """Map, log and the side panes."""
+    """Map, log and the side panes (one at a time in the compact layout)."""
 
     DEFAULT_CSS = """
     Board { height: 1fr; }
     Board #left { width: 1fr; }
     Board #right { width: 39; }
+    Board #pane-bar { display: none; dock: top; height: 1; }
+    Board #legend { display: none; dock: right; width: 57; }
     """
 
     view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)
     """What the panes show (set after every change of the game)."""
+    pane: reactive[str] = reactive("map", init=False)
+    """The id of the pane the compact layout shows."""
 
     def __init__(self, *, id: str | None = "board", log: Widget | None = None):
         """`log`: a widget shown in the log's place that the screen keeps itself (the replay's
         move list); the board then leaves it alone."""
         super().__init__(id=id)
         self._own_log = log
+        self._was_compact: bool | None = None
+        """The layout at the last change of size (None before the first)."""
 
     def compose(self) -> ComposeResult:
+        yield PaneBar(id="pane-bar")
         with Vertical(id="left"):
-            yield MapView(id="map")
-            yield self._own_log if self._own_log is not None else LogPane()
+            yield MapView(id="map", classes="pane")
+            yield LegendPanel()
+            log = self._own_log if self._own_log is not None else LogPane()
+            yield log.add_class("pane")
         with Vertical(id="right"):
-            yield InspectorPane()
-            yield HandPane()
-            yield PlayersPane()
-            yield QuestsPane()
+            for pane in (InspectorPane(), HandPane(), PlayersPane(), QuestsPane()):
+                yield pane.add_class("pane")
+
+    def on_mount(self) -> None:
+        self.watch_pane()
+        self.map.border_title = "Map"
+        self.watch(self.map, "zoom", self._zoomed)
+
+    def _zoomed(self, zoom: str) -> None:
+        self.set_class(zoom == "mini", "-map-mini")
+        self.map.border_subtitle = f"{zoom} · z zoom · L legend"
 
     @property
     def map(self) -> MapView:
         return self.query_one(MapView)
+
+    # -- the pane switcher -------------------------------------------------------------------------
+    def panes(self) -> list[Widget]:
+        """Every pane of the board, in the switcher's order."""
+        found = [w for w in self.query(".pane") if w.id]
+        rank = {pane_id: i for i, pane_id in enumerate(PANE_ORDER)}
+        return sorted(found, key=lambda w: rank.get(w.id or "", len(rank)))
+
+    @property
+    def compact(self) -> bool:
+        return self.screen.has_class("-compact")
+
+    def validate_pane(self, pane_id: str) -> str:
+        return pane_id if any(w.id == pane_id for w in self.panes()) else self.pane
+
+    def watch_pane(self) -> None:
+        panes = self.panes()
+        for w in panes:
+            w.set_class(w.id == self.pane, "-shown")
+        for column in self.query_children(Vertical):
+            column.set_class(any(w.id == self.pane for w in column.query(".pane")), "-holds-shown")
+        names = [(w.id or "", PANE_NAMES.get(w.id or "", (w.id or "").capitalize())) for w in panes]
+        self.query_one(PaneBar).show(names, self.pane)
+        focused = self.screen.focused
+        if self.compact and focused is not None and focused in panes and focused.id != self.pane:
+            self.query_one(f"#{self.pane}").focus()  # reading the panes one by one: the shown one scrolls
+
+    def on_resize(self) -> None:
+        """Into the compact layout from a larger one: the pane that has the focus stays in sight."""
+        compact = self.compact
+        focused = self.screen.focused
+        if compact and self._was_compact is False and focused in self.panes() and focused is not None:
+            self.pane = str(focused.id)
+        self._was_compact = compact
+
+    def next_pane(self) -> None:
+        """F7: show the next pane (compact layout), or put the focus on it (every pane is in sight)."""
+        ids = [str(w.id) for w in self.panes()]
+        self.pane = ids[(ids.index(self.pane) + 1) % len(ids)] if self.pane in ids else ids[0]
+        if not self.compact:
+            self.query_one(f"#{self.pane}").focus()
+
+    def scroll_shown(self, pages: int) -> None:
+        """Page the pane shown through its text (in a large terminal, where all are shown: the log)."""
+        pane = self.query_one(f"#{self.pane}" if self.compact else "#log")
+        pane.scroll_page_down() if pages > 0 else pane.scroll_page_up()
+
+    def toggle_legend(self) -> None:
+        """F3 / L: the legend beside the map (over it in the compact layout), focused so that it scrolls."""
+        legend = self.query_one(LegendPanel)
+        if legend.display:
+            legend.action_close()
+            return
+        self.pane = "map"
+        legend.display = True
+        legend.focus()
+
+    @on(MapView.LegendRequested)
+    def _legend_requested(self, event: MapView.LegendRequested) -> None:
+        event.stop()
+        self.toggle_legend()
 
     def watch_view(self, view: BoardView) -> None:
         m = self.map

@@ -162,7 +162,7 @@ class CommandLine(Vertical):
             (f"   {prompt.note}" if prompt.note else "", "$tone-muted"),
             f"\n{options}" if options else "",
         )
-        self.query_one("#prompt", Static).update(text, layout=False)
+        self.query_one("#prompt", Static).update(text)  # relaid out: a long prompt takes two lines in small terminals
 
     def watch_legal(self) -> None:
         self._cycle = []
@@ -199,7 +199,9 @@ class CommandLine(Vertical):
         if text == self._message_text:
             return
         self._message_text = text
-        self.query_one("#message", Static).update(text)
+        message = self.query_one("#message", Static)
+        message.update(text)
+        message.display = bool(text.plain)  # no blank line under the input: small terminals need it
 
     # -- completion and history ----------------------------------------------------------------
     def add_word(self, word: str) -> None:

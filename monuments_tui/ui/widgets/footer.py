@@ -1,16 +1,70 @@
-"""The key bar at the bottom of every screen."""
+"""The key bar at the bottom of every screen: the keys that fit, never a clipped one.
+
+The screen's keys come first, in the order it binds them, then the focused widget's;
+those that do not fit in the width are left out whole (the palette's key stays at the
+right). Every key is still in the
+help (F1) and in the palette's "Keys" list (ctrl+p).
+"""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 COMPACT_BELOW = 130
 """Under this many columns the keys are packed closer so that they still fit."""
 
 
+def key_width(key: FooterKey, compact: bool) -> int:
+    """Cells a key takes in the bar: its key and description with their padding and margin."""
+    text = cell_len(key.key_display) + cell_len(key.description)
+    if key.has_class("-command-palette"):
+        return text + (3 if compact else 5)  # its left border and right padding
+    if not key.description:
+        return text + (1 if compact else 2)
+    return text + (2 if compact else 3)
+
+
+def fitting(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]:
+    """The keys to show in `width` cells: the palette's key, then the others in order while they fit."""
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    room = width - sum(key_width(k, compact) for k in palette)
+    shown = []
+    for key in keys:
+        if key in palette:
+            continue
+        need = key_width(key, compact)
+        if need > room:
+            break  # the rest wait for a wider terminal: the order of the keys is kept
+        shown.append(key)
+        room -= need
+    return shown + palette
+
+
 class KeysFooter(Footer):
-    """Textual's footer, compact in narrow terminals."""
+    """Textual's footer, compact in narrow terminals, showing only the keys that fit."""
+
+    _laid_out_for = -1
+    """The width the keys were last chosen for."""
+
+    def compose(self):
+        keys = list(super().compose())
+        plain = [k for k in keys if isinstance(k, FooterKey)]
+        if len(plain) < len(keys):  # grouped keys (none of ours): leave them to Textual
+            yield from keys
+            return
+        active = self.screen.active_bindings
+        owners = {key: active[key.key][0] if key.key in active else None for key in plain}
+        # The screen's own keys first, then the focused widget's (the map's, a pane's).
+        ranked = sorted(plain, key=lambda k: 0 if owners[k] in (self.screen, self.app) else 1)
+        yield from fitting(ranked, self.app.size.width, self.compact)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.compact = event.size.width < COMPACT_BELOW
+        compact = event.size.width < COMPACT_BELOW
+        changed = event.size.width != self._laid_out_for
+        self._laid_out_for = event.size.width
+        self.compact = compact
+        if changed and self._bindings_ready:
+            self.call_after_refresh(self.recompose)

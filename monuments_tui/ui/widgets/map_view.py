@@ -1,4 +1,4 @@
-"""The map pane: the world map with a hex cursor, panning, zoom and a legend.
+"""The map pane: the world map with a hex cursor, panning and zoom.
 
 ``MapView`` draws the lines of :func:`monuments_tui.ui.map_render.render_map` with the
 Line API (a :class:`~textual.scroll_view.ScrollView`), so only the visible lines are
@@ -6,8 +6,12 @@ turned into strips and a map larger than the pane scrolls. The column numbers an
 letters stay pinned at the top and left while the map scrolls under them, and the view
 follows the cursor.
 
+Until the player picks a zoom (z), the map takes the largest zoom that shows the whole
+board in the pane: the overview, or the mini map in small terminals.
+
 The map itself is rendered once per (state, zoom, colour) without a cursor; the cursor
-is drawn at display time, so moving it costs a line or three, not a whole map.
+is drawn at display time, so moving it costs a line or three, not a whole map. The
+legend is a panel of its own (`widgets.legend_panel`): L asks for it with `LegendRequested`.
 """
 
 from __future__ import annotations
@@ -26,15 +30,14 @@ from textual.strip import Strip
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region
-from monuments_tui.ui.map_legend import legend_lines
+from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region, map_size
 from monuments_tui.ui.map_render import render_map
+from monuments_tui.ui.map_style import CURSOR_CLOSE, CURSOR_OPEN
 from monuments_tui.ui.theme import MAP_TONES, tone_classes, tones_of
 
 __all__ = ["MapView"]
 
 _PLAIN_CURSOR = Style(reverse=True, bold=True)
-_LEGEND_TITLE = "MAP LEGEND  (L closes)"
 
 
 class MapView(ScrollView, can_focus=True):
@@ -55,19 +58,10 @@ class MapView(ScrollView, can_focus=True):
         color: $background;
         text-style: bold;
     }
-    MapView > .map-view--legend {
-        background: $panel;
-        color: $foreground;
-    }
-    MapView > .map-view--legend-title {
-        background: $panel;
-        color: $accent;
-        text-style: bold;
-    }
     """
 
-    COMPONENT_CLASSES = {"map-view--cursor", "map-view--legend", "map-view--legend-title"} | tone_classes(MAP_TONES)
-    """The cursor and legend here; the map's tones in the app's stylesheet (they use its theme variables)."""
+    COMPONENT_CLASSES = {"map-view--cursor"} | tone_classes(MAP_TONES)
+    """The cursor here; the map's tones in the app's stylesheet (they use its theme variables)."""
 
     BINDINGS = [
         Binding("left,h", "cursor('W')", "Move cursor", key_display="←↑↓→", show=True),
@@ -84,9 +78,7 @@ class MapView(ScrollView, can_focus=True):
     cursor: reactive[str] = reactive("F19", init=False)
     """The selected hex id (canonical upper case)."""
     zoom: reactive[str] = reactive("overview", init=False)
-    """"overview" or "detail"."""
-    show_legend: reactive[bool] = reactive(False, init=False)
-    """Whether the legend panel covers the right of the pane."""
+    """One of ZOOMS: "mini", "overview" or "detail"."""
     viewer: reactive[int | None] = reactive(None, init=False)
     """The seat looking at the map (reserved for hidden information)."""
     use_color: reactive[bool] = reactive(True, init=False)
@@ -110,12 +102,15 @@ class MapView(ScrollView, can_focus=True):
     class HexActivated(HexMessage):
         """Enter on the cursor hex, or a double click on a hex."""
 
+    class LegendRequested(Message):
+        """L on the map: show or hide the legend (the board holds it)."""
+
     def __init__(
         self,
         state: GameState | None = None,
         *,
         cursor: str = "F19",
-        zoom: str = "overview",
+        zoom: str | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -124,13 +119,13 @@ class MapView(ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self._lines: list[Text] | None = None
         self._strips: dict[int, Strip] = {}
-        self._legend: list[Strip] | None = None
-        self._legend_key: tuple | None = None
         self._tones: Theme | None = None
         self._centred = True
         """The view was last scrolled to centre the cursor (and stays so through a change of size)."""
         self.set_reactive(MapView.state, state)
         self.set_reactive(MapView.cursor, load_board().normalise(cursor) or "F19")
+        self.fit_zoom = zoom not in ZOOMS
+        """No zoom was chosen: take the largest that shows the whole board (until z picks one)."""
         self.set_reactive(MapView.zoom, zoom if zoom in ZOOMS else "overview")
         self._update_virtual_size()
 
@@ -170,10 +165,6 @@ class MapView(ScrollView, can_focus=True):
         self.scroll_to_cursor()
         self.post_message(self.HexSelected(self, new))
 
-    def watch_show_legend(self) -> None:
-        self.refresh()
-        self.scroll_to_cursor()
-
     # ------------------------------------------------------------------ actions
 
     def action_cursor(self, direction: str) -> None:
@@ -194,12 +185,19 @@ class MapView(ScrollView, can_focus=True):
         self.cursor = f"{chr(ord('A') + row)}{col + 1}"
 
     def action_toggle_zoom(self) -> None:
-        """Switch between the overview and the detail view."""
-        self.zoom = "detail" if self.zoom == "overview" else "overview"
+        """The next zoom, smallest after largest: mini, overview, detail (the choice then stays)."""
+        self.fit_zoom = False
+        self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
 
     def action_toggle_legend(self) -> None:
-        """Show or hide the legend."""
-        self.show_legend = not self.show_legend
+        """Ask for the legend (or to hide it)."""
+        self.post_message(self.LegendRequested())
+
+    def fitting_zoom(self) -> str:
+        """The largest zoom that shows the whole board in the pane (the mini map if none does)."""
+        view = self.content_region.size  # scroll bars or not: they go once the map fits
+        fits = [z for z in ZOOMS[1:] if map_size(z)[0] <= view.width and map_size(z)[1] <= view.height]
+        return fits[-1] if fits else ZOOMS[0]
 
     def action_activate(self) -> None:
         """Post HexActivated for the cursor hex."""
@@ -211,8 +209,6 @@ class MapView(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        if self._legend_width() and offset.x >= self._viewport().width - self._legend_width():
-            return  # a click on the legend panel
         x, y = self._to_map(offset.x, offset.y)
         hex_id = hex_at(self.zoom, x, y)
         if hex_id is None:
@@ -236,8 +232,13 @@ class MapView(ScrollView, can_focus=True):
         top = g.top if view.height >= g.top + 2 * g.row_h else 0
         return left, top
 
+    def map_offset_x(self) -> int:
+        """Blank columns left of a map narrower than the pane (it is centred)."""
+        return max(0, (self._viewport().width - geometry(self.zoom).width) // 2)
+
     def _to_map(self, x: int, y: int) -> tuple[int, int]:
         """Viewport cell -> map cell."""
+        x -= self.map_offset_x()
         left, top = self._frozen()
         sx, sy = self.scroll_offset
         return (x if x < left else x + sx), (y if y < top else y + sy)
@@ -258,9 +259,7 @@ class MapView(ScrollView, can_focus=True):
         # A margin of one gap column and the separator lines around the hex.
         x0, x1 = x - 1 - left, x + w + 1
         y0, y1 = y - g.sep - top, y + h + g.sep
-        width = view.width - self._legend_width()
-        if width < w + 2:
-            width = view.width
+        width = view.width
         height = view.height
         sx, sy = self.scroll_offset
         if center:
@@ -280,7 +279,8 @@ class MapView(ScrollView, can_focus=True):
             self.scroll_to(sx, sy, animate=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._legend = None
+        if self.fit_zoom:
+            self.zoom = self.fitting_zoom()
         self.call_after_refresh(self.scroll_to_cursor, center=self._centred)
 
     def on_mount(self) -> None:
@@ -294,10 +294,9 @@ class MapView(ScrollView, can_focus=True):
         self.refresh()
 
     def notify_style_update(self) -> None:
-        """The theme or CSS changed: rebuild strips (their base style) and the legend."""
+        """The theme or CSS changed: rebuild strips (their base style)."""
         super().notify_style_update()
         self._strips = {}
-        self._legend = None
         self._tones = None
 
     def _map_lines(self) -> list[Text]:
@@ -320,62 +319,15 @@ class MapView(ScrollView, can_focus=True):
             self._strips[y] = strip
         return strip
 
-    def _legend_shape(self) -> tuple[int, int]:
-        """Columns of the legend and the width of one column, for the current viewport.
+    def _cursor_strip(self, strip: Strip, brackets: bool) -> Strip:
+        """The cursor hex's part of a line, in one uniform highlight (reverse video without colour).
 
-        The legend goes in one column when the pane is tall enough, else in as many
-        columns as needed if they leave some map visible, else one column cut short.
+        With `brackets` the strip spans the gap columns either side too, drawn as "[" and "]"
+        (the mini map: one character is too little to see a highlight on).
         """
-        view = self._viewport()
-        body = len(legend_lines())
-        col_w = max(len(line) for line in legend_lines()) + 2
-        rows = max(view.height - 1, 1)
-        columns = -(-body // rows)
-        if columns > 1 and columns * col_w + 1 > view.width - 20:
-            columns = 1
-        return columns, col_w
-
-    def _legend_width(self) -> int:
-        if not self.show_legend:
-            return 0
-        columns, col_w = self._legend_shape()
-        return max(0, min(columns * col_w + 1, self._viewport().width))
-
-    def _legend_strips(self) -> list[Strip]:
-        """The legend panel: one strip per viewport line."""
-        view = self._viewport()
-        width = self._legend_width()
-        key = (view.width, view.height, width)
-        if self._legend is not None and self._legend_key == key:
-            return self._legend
-        style = self.get_component_rich_style("map-view--legend")
-        title_style = self.get_component_rich_style("map-view--legend-title")
-        columns, col_w = self._legend_shape()
-        body = legend_lines()
-        rows = max(view.height - 1, 0)
-        if columns == 1 and len(body) > rows:
-            shown = max(rows - 1, 0)
-            more = f"… {len(body) - shown} more lines: enlarge the pane, or see the help"
-            body = (body[:shown] + [more]) if rows else []
-        lines = [Text.assemble(("│", style), (" " + _LEGEND_TITLE, title_style))]
-        for r in range(rows):
-            parts = [("│", style)]
-            for c in range(columns):
-                i = c * rows + r
-                cell = body[i] if i < len(body) else ""
-                parts.append((" " + cell.ljust(col_w - 1), style))
-            lines.append(Text.assemble(*parts))
-        strips = []
-        for text in lines[: view.height]:
-            text.truncate(width)
-            rendered = Strip(list(text.render(self.app.console)), text.cell_len)
-            strips.append(rendered.crop_extend(0, width, style))
-        self._legend = strips
-        self._legend_key = key
-        return strips
-
-    def _cursor_strip(self, strip: Strip) -> Strip:
-        """The cursor hex's part of a line, in one uniform highlight (reverse video without colour)."""
+        if brackets:
+            text = strip.text
+            strip = Strip([Segment(CURSOR_OPEN + text[1:-1] + CURSOR_CLOSE)], strip.cell_length)
         if not self.use_color:
             return strip.apply_style(_PLAIN_CURSOR)
         style = self.get_component_rich_style("map-view--cursor")
@@ -394,22 +346,19 @@ class MapView(ScrollView, can_focus=True):
         if 0 <= map_y < len(lines):
             strip = self._map_strip(map_y)
             cx, cy, cw, ch = hex_region(self.zoom, self.cursor)
+            brackets = self.zoom == "mini"
+            if brackets:
+                cx, cw = cx - 1, cw + 2
             if cy <= map_y < cy + ch:
                 a, b, c = strip.divide([cx, cx + cw, strip.cell_length])
-                strip = Strip.join([a, self._cursor_strip(b), c])
+                strip = Strip.join([a, self._cursor_strip(b, brackets), c])
             if left:
                 strip = Strip.join([strip.crop(0, left), strip.crop_extend(sx + left, sx + width, base)])
             else:
                 strip = strip.crop_extend(sx, sx + width, base)
         else:
             strip = Strip.blank(width, base)
-        legend_w = self._legend_width()
-        if legend_w:
-            legend = self._legend_strips()
-            panel = (
-                legend[y]
-                if y < len(legend)
-                else Strip.blank(legend_w, self.get_component_rich_style("map-view--legend"))
-            )
-            strip = Strip.join([strip.crop(0, width - legend_w), panel])
+        margin = self.map_offset_x()
+        if margin:
+            strip = Strip.join([Strip.blank(margin, base), strip]).crop(0, width)
         return strip
