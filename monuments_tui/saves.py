@@ -3,8 +3,8 @@
 Line 1 is a `Header` (format name and version, rules version, the game config with its
 seed and options, the seat controllers, the teaching flag, creation time, title, and for a
 game that began from a position, that position as text). Every
-further line is one record: a command with the events it produced, an undo, a redo, or
-a switch of teaching mode. Records are only ever appended, each one flushed and fsynced
+further line is one record: a command with the events it produced, an undo, a redo, a
+switch of teaching mode, or the coach's hints as shown. Records are only ever appended, each one flushed and fsynced
 before the caller goes on, so a crash loses at most the record being written.
 
 This module knows the file layout only; whether the recorded commands are legal and
@@ -75,6 +75,8 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Controller of each seat: "human", "random", "heuristic" or "ai" (one per civilisation)."""
     teaching: bool = False
     """Teaching mode at the start (later switches are `TeachingRecord`s)."""
+    hints: bool = False
+    """The coach's hints are allowed outside teaching mode; older saves, without it, read as False."""
     created: str = ""
     """Local time the game was started, ISO 8601 with offset."""
     title: str = ""
@@ -204,7 +206,24 @@ class TeachingRecord(Record, frozen=True, tag="teaching"):
     on: bool
 
 
-RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord
+class SavedHint(msgspec.Struct, frozen=True):
+    """One move the coach suggested: the command as typed, and its line of why."""
+
+    command: str
+    why: str
+
+
+class HintRecord(Record, frozen=True, tag="hint"):
+    """The coach's hints shown to `seat` when the line of play had `position` steps, the last
+    of them the command record `after` (0: none yet). Kept for the log; replay ignores it."""
+
+    seat: int
+    position: int
+    after: int
+    hints: tuple[SavedHint, ...]
+
+
+RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | HintRecord
 
 ENCODER = msgspec.json.Encoder()
 _HEADER_DECODER = msgspec.json.Decoder(Header)

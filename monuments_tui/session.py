@@ -37,8 +37,10 @@ from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
+    HintRecord,
     RecordAny,
     RedoRecord,
+    SavedHint,
     TeachingRecord,
     UndoRecord,
     as_saved,
@@ -103,6 +105,7 @@ class GameSession:
         *,
         seats: tuple[str, ...] = (),
         teaching: bool = False,
+        hints: bool = False,
         saves_dir: Path | None = None,
         path: Path | None = None,
         title: str = "",
@@ -125,7 +128,9 @@ class GameSession:
         if not title:
             title = " v ".join(c.capitalize() for c in config.civs) + f", {config.mode}, seed {config.seed}"
             title += ", from a position" if text is not None else ""
-        header = Header(config=config, seats=seats, teaching=teaching, created=now_iso(), title=title, position=text)
+        header = Header(
+            config=config, seats=seats, teaching=teaching, hints=hints, created=now_iso(), title=title, position=text
+        )
         journal = None
         if autosave:
             journal = _create_journal(header, (), path, saves_dir, config)
@@ -293,6 +298,33 @@ class GameSession:
             raise UndoRefused("nothing to redo")
         self._write(RedoRecord(self._next_seq(), self._timeline.redo_stack[-1].seq))
         return self._timeline.redo()
+
+    # -- the coach ------------------------------------------------------------------------------
+    def hint_refusal(self) -> str | None:
+        """Why the coach may not give hints now, in plain words with what would allow it; None if it may."""
+        if self._timeline.state.pending is None:
+            return "The game is over: there is no move left to suggest."
+        if self.teaching or self.header.hints:
+            return None
+        return (
+            "Hints are off in this game: it was started without them. Switch on teaching mode to get them, "
+            'or start a game with hints allowed (the new-game form\'s "Allow hints" box, or monuments new --hints).'
+        )
+
+    def record_hint(self, hints: Iterable[tuple[str, str]]) -> HintRecord:
+        """Keep in the save the hints (command, why) shown now to the seat that must decide."""
+        state = self._timeline.state
+        assert state.pending is not None, "hints are given only while a decision is pending"
+        steps = self._timeline.steps
+        saved = tuple(SavedHint(command, why) for command, why in hints)
+        record = HintRecord(self._next_seq(), state.pending.seat, len(steps), steps[-1].seq if steps else 0, saved)
+        self._write(record)
+        return record
+
+    def hints_shown(self) -> list[HintRecord]:
+        """The hints given on the live line of play (after a step still in it, or before the first)."""
+        live = {s.seq for s in self._timeline.steps}
+        return [r for r in self._records if isinstance(r, HintRecord) and (r.after == 0 or r.after in live)]
 
     # -- files ----------------------------------------------------------------------------------
     def save_copy(self, path: Path | str) -> Path:

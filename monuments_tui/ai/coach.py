@@ -20,7 +20,6 @@ from monuments_tui.ai.evaluate import TURN, evaluation_terms, resource_counts, w
 from monuments_tui.ai.heuristic import (
     MAX_ROLLOUT,
     NEXT_TURN,
-    QUEST_CARD_VALUE,
     _after,
     _gains,
     _options,
@@ -28,8 +27,8 @@ from monuments_tui.ai.heuristic import (
     greedy_step,
 )
 from monuments_tui.rules import commands as cmd, pending as pd
-from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
 from monuments_tui.rules.actions.attack import resolve_attackers
+from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
 from monuments_tui.rules.content import RESOURCES, load_content, monument_name
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.notation import format_command
@@ -162,7 +161,9 @@ def because(before: GameState, after: GameState | None, seat: int, lead: str = "
     phrases.sort(key=lambda p: -p[0])
     shown = [text for gain, text in phrases if gain > 0.05][:3]
     if not shown:
-        return "nothing open now gains more" + (": ends this action" if after.pending is None or isinstance(after.pending, STOPS) else "")
+        return "nothing open now gains more" + (
+            ": ends this action" if after.pending is None or isinstance(after.pending, STOPS) else ""
+        )
     return lead + "; ".join(shown)
 
 
