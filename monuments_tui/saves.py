@@ -77,6 +77,8 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Teaching mode at the start (later switches are `TeachingRecord`s)."""
     hints: bool = False
     """The coach's hints are allowed outside teaching mode; older saves, without it, read as False."""
+    guided: bool = False
+    """The guided first game of `monuments learn`: lessons explain each thing as it first happens."""
     created: str = ""
     """Local time the game was started, ISO 8601 with offset."""
     title: str = ""

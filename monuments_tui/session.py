@@ -106,6 +106,7 @@ class GameSession:
         seats: tuple[str, ...] = (),
         teaching: bool = False,
         hints: bool = False,
+        guided: bool = False,
         saves_dir: Path | None = None,
         path: Path | None = None,
         title: str = "",
@@ -129,7 +130,14 @@ class GameSession:
             title = " v ".join(c.capitalize() for c in config.civs) + f", {config.mode}, seed {config.seed}"
             title += ", from a position" if text is not None else ""
         header = Header(
-            config=config, seats=seats, teaching=teaching, hints=hints, created=now_iso(), title=title, position=text
+            config=config,
+            seats=seats,
+            teaching=teaching,
+            hints=hints,
+            guided=guided,
+            created=now_iso(),
+            title=title,
+            position=text,
         )
         journal = None
         if autosave:
@@ -190,6 +198,16 @@ class GameSession:
     def state(self) -> GameState:
         """The current state (shared: do not mutate)."""
         return self._timeline.state
+
+    @property
+    def initial_state(self) -> GameState:
+        """The state the game began from (shared: do not mutate)."""
+        return self._timeline.initial
+
+    def state_before_last(self) -> GameState | None:
+        """The state before the last step of the line of play (None before the first)."""
+        steps = len(self._timeline.steps)
+        return self._timeline.state_at(steps - 1) if steps else None
 
     @property
     def path(self) -> Path | None:

@@ -8,6 +8,7 @@ saves folder; each game screen owns its session.
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from monuments_tui.rules import parse_position
 from monuments_tui.save_lock import SaveInUse
 from monuments_tui.saves import SaveError, default_saves_dir
 from monuments_tui.session import GameSession
+from monuments_tui.ui import tutorial
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.navigation import Navigation
 from monuments_tui.ui.safety import guarded
@@ -89,6 +91,8 @@ class MonumentsApp(Navigation):
                 self._start_from_prefill()
             else:
                 self.open_new_game()
+        elif self.start == "learn":
+            self.start_learning()
         elif self.start == "load" and self.file:
             self.open_save(self.file)
         elif self.start == "replay" and self.file:
@@ -98,7 +102,7 @@ class MonumentsApp(Navigation):
         p = self.prefill
         try:
             choice = build_choice(
-                p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed, options=p.options
+                p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed, options=p.options, hints=p.hints
             )
         except ValueError as exc:
             self.notify(str(exc), severity="error")
@@ -144,7 +148,11 @@ class MonumentsApp(Navigation):
 
         self.start_new(
             lambda: GameSession.new(
-                choice.config, seats=choice.seats, teaching=choice.teaching, saves_dir=self.saves_dir
+                choice.config,
+                seats=choice.seats,
+                teaching=choice.teaching,
+                hints=getattr(choice, "hints", False),
+                saves_dir=self.saves_dir,
             )
         )
 
@@ -204,6 +212,10 @@ class MonumentsApp(Navigation):
             return
         self.goto_title()
         self.push_screen(ReplayScreen(replay))
+
+    def start_learning(self) -> None:
+        """`monuments learn` and the title's "Learn to play": a guided teaching game, Greece against the heuristic bot."""
+        self.start_new(lambda: learning_session(self.saves_dir))
 
     def continue_latest(self) -> None:
         latest = latest_unfinished(self.saves_dir)
@@ -265,6 +277,20 @@ class MonumentsApp(Navigation):
             self.pop_screen()  # the change of screen checks again: another request may lie under it
 
 
+def learning_session(saves_dir: Path) -> GameSession:
+    """A new guided game (`ui.tutorial`): teaching mode, hints allowed, lessons on."""
+    config = tutorial.learning_config(random.randrange(1, 10**6))
+    return GameSession.new(
+        config,
+        seats=tutorial.LEARN_SEATS,
+        teaching=True,
+        hints=True,
+        guided=True,
+        saves_dir=saves_dir,
+        title="Learning to play: Greece v Egypt (heuristic bot)",
+    )
+
+
 def prefill_from_args(args: argparse.Namespace):
     """The new-game form's starting values from `monuments new` options."""
     seats = tuple(getattr(args, "seats", None) or ())
@@ -275,6 +301,7 @@ def prefill_from_args(args: argparse.Namespace):
         seats=seats,
         solo=getattr(args, "solo", None),
         teaching=bool(getattr(args, "teaching", False)),
+        hints=bool(getattr(args, "hints", False)),
     )
 
 
@@ -293,6 +320,8 @@ def run_app(args: argparse.Namespace | None = None) -> int:
             pace=pace,
             position=getattr(args, "position_text", None),
         )
+    elif command == "learn":
+        app = MonumentsApp(start="learn", saves_dir=saves, pace=pace)
     elif command in ("load", "replay"):
         app = MonumentsApp(start=command, saves_dir=saves, file=args.file, pace=pace)
     else:

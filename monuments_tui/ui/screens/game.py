@@ -35,6 +35,7 @@ from monuments_tui.ui.dialogs.common import AskDialog, Curtain
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
+from monuments_tui.ui.screens.coaching import Coaching
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.help import HelpScreen
 from monuments_tui.ui.screens.replay import ReplayScreen
@@ -54,7 +55,7 @@ def public_words(text: str) -> str:
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-class GameScreen(BotDriver, Screen):
+class GameScreen(Coaching, BotDriver, Screen):
     """A live game."""
 
     if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class GameScreen(BotDriver, Screen):
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
+        Binding("f7", "hint", "Hint", id="hint", tooltip="The coach's best moves for you now"),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
@@ -91,12 +93,15 @@ class GameScreen(BotDriver, Screen):
         self.set_reactive(GameScreen.viewer, humans[0] if len(humans) == 1 else None)
         self.legal_texts: list[str] = []
         self._init_bots(bot_seed if bot_seed is not None else session.config.seed)
+        self._init_coaching()
         self._ended = False
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Board()
+        if self.guided():
+            yield Static(id="choices")
         yield CommandLine(id="command")
         yield KeysFooter()
 
@@ -159,6 +164,7 @@ class GameScreen(BotDriver, Screen):
             show_all=show_all and not self.curtain_up,
             controllers=session.seats,
             hand_seat=hand_seat,
+            hints=session.hints_shown(),
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
@@ -174,6 +180,8 @@ class GameScreen(BotDriver, Screen):
             note = "Tab completes · Enter plays"
         line.prompt = Prompt(prompt, note)
         self._draw_status(prompt)
+        if self.guided():
+            self.query_one("#choices", Static).update(self.choices_text())
 
     def _draw_status(self, prompt: str) -> None:
         line = status_line(self.session, prompt, max(20, self.size.width))
@@ -187,6 +195,7 @@ class GameScreen(BotDriver, Screen):
             self._show_end()
             return
         self._ended = False
+        self.lesson_check()
         seat = state.pending.seat
         controller = self.session.controller(seat)
         if controller == "human":
@@ -232,6 +241,10 @@ class GameScreen(BotDriver, Screen):
         if low in ("help", "?"):
             line.input.value = ""
             self.action_help()
+            return False
+        if low == "hint":
+            line.input.value = ""
+            self.action_hint()
             return False
         if low == "position":
             line.input.value = ""

@@ -29,6 +29,8 @@ class BoardView:
     show_all: bool = False
     controllers: tuple[str, ...] = ()
     hand_seat: int | None = None
+    hints: list = field(default_factory=list)
+    """The coach's hints given on this line of play (`saves.HintRecord`), shown in the log."""
 
     @property
     def names(self) -> list[str]:
@@ -93,7 +95,8 @@ class Board(Horizontal):
         self.query_one(HandPane).show(view.state, hand_seat)
         self.query_one(PlayersPane).show(view.state, view.viewer, view.controllers)
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
-        self.query_one(LogPane).show(view.steps, view.names, _ViewerOf(view.viewer, view.show_all), view.controllers)
+        viewer_of = _ViewerOf(view.viewer, view.show_all)
+        self.query_one(LogPane).show(view.steps, view.names, viewer_of, view.controllers, hints=view.hints)
 
     @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:

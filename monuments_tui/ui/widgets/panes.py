@@ -161,9 +161,13 @@ class LogPane(ScrollView, can_focus=True):
         self._last_args: tuple | None = None
         self._width = 0
 
-    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = ()) -> None:
-        """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all)."""
-        self._last_args = (steps, names, viewer_of, controllers)
+    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = (), hints=()) -> None:
+        """Show `steps` (oldest first), each followed by the coach's `hints` given after it.
+        `viewer_of(step)` gives the seat whose view applies (None: all)."""
+        self._last_args = (steps, names, viewer_of, controllers, hints)
+        hints_after: dict[int, list] = {}
+        for h in hints:
+            hints_after.setdefault(h.after, []).append(h)
         width = self.scrollable_content_region.width
         if width <= 0:
             return
@@ -175,6 +179,7 @@ class LogPane(ScrollView, can_focus=True):
         lines: list[Strip] = []
         last_group: tuple[int, int] | None = None
         pad = max((len(n) for n in names), default=7)
+        lines += self._hint_strips(hints_after.get(0, ()), names, viewer_of)
         for step in steps:
             group = (step.round, step.turn)
             if group != last_group:
@@ -193,6 +198,7 @@ class LogPane(ScrollView, can_focus=True):
                 cached = self._render_step(step, names, viewer_of(step), pad, width)
                 self._cache[key] = cached
             lines += cached
+            lines += self._hint_strips(hints_after.get(step.seq, ()), names, viewer_of)
         self.lines = lines
         self.virtual_size = Size(width, len(lines))
         self.refresh()
@@ -200,6 +206,22 @@ class LogPane(ScrollView, can_focus=True):
             self.call_after_refresh(self.scroll_end, animate=False)
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
         self.border_subtitle = f"showing {who} · ctrl+f filter"
+
+    def _hint_strips(self, hints, names: list[str], viewer_of) -> list[Strip]:
+        """The coach's hints, in full to their own seat (or with every hand open), else only that one was asked."""
+        out: list[Strip] = []
+        for h in hints:
+            if self.filter_seat is not None and h.seat != self.filter_seat:
+                continue
+            who = names[h.seat] if 0 <= h.seat < len(names) else "?"
+            private = not getattr(viewer_of, "show_all", True) and getattr(viewer_of, "viewer", None) != h.seat
+            text = Text(f"    coach for {who}:", style="italic")
+            if private:
+                text.append(" hints given (private)", style="italic")
+            for s in () if private else h.hints:
+                text.append(f"\n      {s.command}: {s.why}", style="italic")
+            out += self._strips(("hint", h.seq, private), text)
+        return out
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
