@@ -16,7 +16,7 @@ from rich.text import Text
 LAYERS = 5
 """Pieces of every monument [l.152]; `rules/pieces` gives what each costs."""
 
-FOUNDATION = (" :.............: ",)
+FOUNDATION = (" : . . . . . . : ",)
 """Before the first layer: where the monument will stand."""
 
 PARTS: dict[str, tuple[tuple[str, ...], ...]] = {
