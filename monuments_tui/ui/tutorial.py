@@ -18,16 +18,18 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from monuments_tui.rules import events as ev, pending as pd
+from monuments_tui.rules.board import Mode
+from monuments_tui.rules.card_types import Civ
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.quests import completable_quests
 from monuments_tui.rules.state import GameState
 
-LEARN_CIVS = ("greece", "egypt")
+LEARN_CIVS: tuple[Civ, ...] = ("greece", "egypt")
 """The guided game: Greece and Egypt, the pair the rulebook recommends for two [l.120]..."""
 LEARN_SEATS = ("human", "heuristic")
 """...the new player as Greece, against the heuristic bot."""
-LEARN_MODE = "abundance"
+LEARN_MODE: Mode = "abundance"
 """Recommended for first-time players: land enough without fighting [l.112]."""
 
 

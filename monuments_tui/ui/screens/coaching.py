@@ -33,9 +33,13 @@ if TYPE_CHECKING:
 
     class _Host(Screen[object]):
         session: GameSession
-        command_line: CommandLine
+
+        @property
+        def command_line(self) -> CommandLine: ...
 
         def can_type(self) -> bool: ...
+
+        def refresh_all(self) -> None: ...
 
 else:
     _Host = object
@@ -101,7 +105,7 @@ class Coaching(_Host):
             self._hint_index = 0
             if self._hints:
                 self.session.record_hint([(h.command, h.why) for h in self._hints])
-                self.refresh_all_after_hint()
+                self.refresh_all()  # the log shows the hint
             self._hints_at = (len(self.session.history()), len(self.session.records()))
         if not self._hints:
             line.show_info("The coach has no move to suggest here.")
@@ -118,12 +122,6 @@ class Coaching(_Host):
         rows = [f"Coach {self._hint_index + 1}/{n} in the line, Enter plays it (f7: the next): {chosen.why}"]
         rows += [f"  {i + 1}. {h.command}: {h.why}" for i, h in enumerate(self._hints) if i != self._hint_index]
         line.show_info("\n".join(rows))
-
-    def refresh_all_after_hint(self) -> None:
-        """The log now holds the hint: redraw (the screen's own `refresh_all`)."""
-        refresh = getattr(self, "refresh_all", None)
-        if refresh is not None:
-            refresh()
 
     # -- lessons -----------------------------------------------------------------------------------
     def guided(self) -> bool:
