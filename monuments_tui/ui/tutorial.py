@@ -122,7 +122,7 @@ _LESSONS = (
         "Building a layer",
         "To build the next layer you need workers (or armies) on enough land hexes, the layer's "
         "resources where your workers stand, and workers to give up: layer 1 takes 3 hexes, 1 wood, "
-        "1 sheep and 1 worker. Type: layer (the game pays for you) or Tab for the ways to pay.",
+        "1 sheep and 1 worker. Type: layer (the game chooses what to pay), or Tab for the other ways.",
     ),
     # [Build a layer of your monument, l.280-288]
     Lesson(
@@ -146,7 +146,7 @@ _LESSONS = (
         "turn_in",
         "A quest is done",
         "One of your quests is complete: turn it in during your turn to score its points "
-        "(and, if your monument is still low enough, a bonus resource). Type: turnin QUEST",
+        "(and, if your monument is still low enough, a bonus resource). Type: turnin, then Tab for the ways.",
     ),
     # [Attack, l.333-359]
     Lesson(

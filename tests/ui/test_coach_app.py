@@ -196,3 +196,27 @@ async def test_the_players_pane_and_the_end_screen_show_the_monuments(tmp_path):
         for p in session.state.players:
             assert monument_lines(p.civ, p.layers)[-1].strip() in text
             assert f"{p.civ.capitalize()} {p.layers}/5" in text
+
+
+async def test_in_hot_seat_the_other_player_sees_only_that_a_hint_was_given(tmp_path):
+    from monuments_tui.ui.dialogs.common import Curtain
+
+    app, session = hinted_app(tmp_path, hints=True)
+    session = GameSession.new(session.config, seats=("human", "human"), saves_dir=tmp_path, hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_session(session)
+        await wait_for(pilot, lambda: isinstance(app.screen, Curtain))
+        await pilot.press("enter")  # Greece takes the seat
+        await pilot.pause()
+        await pilot.press("f7")
+        await pilot.pause()
+        hinted = game_screen(app).command_line.input.value
+        log = game_screen(app).query_one(LogPane)
+        assert hinted in "\n".join(s.text for s in log.lines)
+        for _ in range(3):  # Greece's starting quest and two starting resources
+            await type_command(pilot, game_screen(app).legal_texts[0])
+        await wait_for(pilot, lambda: isinstance(app.screen, Curtain))
+        await pilot.press("enter")  # Egypt takes the seat
+        await pilot.pause()
+        shown = "\n".join(s.text for s in log.lines)
+        assert "coach for Greece: hints given (private)" in shown and hinted not in shown.split("(private)")[0]
