@@ -136,7 +136,9 @@ class Coaching(_Host):
         if self._lessons_shown is None:
             steps = session.history()
             # Shown before the position now (none at the start): its own lesson is decided below.
-            self._lessons_shown = set(tutorial.lessons_shown(session.initial_state, steps[:-1], seat)) if steps else set()
+            self._lessons_shown = (
+                set(tutorial.lessons_shown(session.initial_state, steps[:-1], seat)) if steps else set()
+            )
             self._seen_seq = steps[-2].seq if len(steps) > 1 else 0
             self._before = session.state_before_last()
         steps = session.history()
