@@ -362,7 +362,7 @@ class GameSession:
         return write_save(path, self.header, self._records)
 
     def records(self) -> list[RecordAny]:
-        """Every journal record so far (commands, undos, redos, teaching switches)."""
+        """Every journal record so far (commands, undos, redos, teaching switches, hints shown)."""
         return list(self._records)
 
     def close(self) -> None:

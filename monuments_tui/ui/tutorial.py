@@ -148,15 +148,15 @@ _LESSONS = (
         "One of your quests is complete: turn it in during your turn to score its points "
         "(and, if your monument is still low enough, a bonus resource). Type: turnin, then Tab for the ways.",
     ),
-    # [Attack, l.333-359]
+    # [Attack, l.333-359]; one die per power point, ties to the defender, damage both ways (B28-B30)
     Lesson(
         "battle",
         "A battle",
         "An attack pits the power of the attacking pieces against the defenders' (army 3, fort 2, "
         "air force 2, town 1, armed worker 1). Each side rolls one special die per power point: "
         "each die shows 0, 1 or 2 pips. The attacker needs at least 1 pip and more than the defender "
-        "to win; each pip is one power of damage the other side must take. The winner moves in, "
-        "the loser's other pieces retreat.",
+        "to win; each pip is one power of damage the other side must take, win or lose. If the attacker "
+        "wins, it moves in and the defender's other pieces retreat.",
     ),
 )
 LESSONS: dict[str, Lesson] = {lesson.id: lesson for lesson in _LESSONS}
