@@ -29,6 +29,7 @@ KEYS = (
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
     ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
+    ("Game", "F7, or type hint", "the coach: up to three good moves, each with why (teaching, or hints allowed)"),
     ("Replay", "Left / Right", "one step back / forward"),
     ("Replay", "shift+Left / shift+Right", "one turn"),
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),
