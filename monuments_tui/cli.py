@@ -80,15 +80,19 @@ def _add_app_commands(sub) -> None:
     new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
+    new.add_argument("--hints", action="store_true", help="allow the coach's hints (hint, f7) in this game")
     new.add_argument("--start", action="store_true", help="skip the form and start the game")
     new.add_argument(
         "--position", metavar="FILE", help="start the game at once from a position written as text (docs/positions.md)"
+    )
+    learn = sub.add_parser(
+        "learn", help="a guided first game: Greece against the heuristic bot, each thing explained as it happens"
     )
     load = sub.add_parser("load", help="go on playing a saved game")
     load.add_argument("file", help="a save (.jsonl)")
     replay = sub.add_parser("replay", help="replay a saved game")
     replay.add_argument("file", help="a save (.jsonl)")
-    for p in (new, load, replay):
+    for p in (new, learn, load, replay):
         p.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=saves_help)
         p.add_argument("--pace", choices=("slow", "normal", "fast", "instant"), help=pace_help)
 
@@ -176,11 +180,10 @@ def run_diff(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
     from monuments_tui.records.diff import diff_states
     from monuments_tui.replay import Replay
-    from monuments_tui.saves import SaveError
 
     try:
         replay = Replay.open(args.file)
-    except (SaveError, OSError) as exc:
+    except (ValueError, OSError) as exc:  # a SaveError is a ValueError
         print(f"monuments diff: {exc}", file=sys.stderr)
         return 1
     try:

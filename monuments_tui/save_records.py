@@ -80,4 +80,21 @@ class NoteRecord(Record, frozen=True, tag="note"):
                 raise ValueError(why)
 
 
-RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord
+class SavedHint(msgspec.Struct, frozen=True):
+    """One move the coach suggested: the command as typed, and its line of why."""
+
+    command: str
+    why: str
+
+
+class HintRecord(Record, frozen=True, tag="hint"):
+    """Format 3: the coach's hints shown to `seat` when the line of play had `position` steps, the
+    last of them the command record `after` (0: none yet). Kept for the log; replay ignores it."""
+
+    seat: int
+    position: int
+    after: int
+    hints: tuple[SavedHint, ...]
+
+
+RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord | HintRecord

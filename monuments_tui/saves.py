@@ -4,7 +4,7 @@ Line 1 is a `Header` (format name and version, rules version, the game config wi
 seed and options, the seat controllers, the teaching flag, creation time, title, and for a
 game that began from a position, that position as text). Every
 further line is one record: a command with the events it produced, an undo, a redo,
-a switch of teaching mode or a note. Records are only ever appended, each one flushed and fsynced
+a switch of teaching mode, a note or the coach's hints as shown. Records are only ever appended, each one flushed and fsynced
 before the caller goes on, so a crash loses at most the record being written.
 
 This module knows the file layout only; whether the recorded commands are legal and
@@ -29,10 +29,12 @@ from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_confi
 from monuments_tui.save_records import (  # the records' types, read and written with the header's
     NOTE_MAX as NOTE_MAX,
     CmdRecord as CmdRecord,
+    HintRecord as HintRecord,
     NoteRecord as NoteRecord,
     Record as Record,
     RecordAny as RecordAny,
     RedoRecord as RedoRecord,
+    SavedHint as SavedHint,
     TeachingRecord as TeachingRecord,
     UndoRecord as UndoRecord,
     as_saved as as_saved,
@@ -84,6 +86,10 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Controller of each seat: "human", "random", "heuristic" or "ai" (one per civilisation)."""
     teaching: bool = False
     """Teaching mode at the start (later switches are `TeachingRecord`s)."""
+    hints: bool = False
+    """The coach's hints are allowed outside teaching mode; older saves, without it, read as False."""
+    guided: bool = False
+    """The guided first game of `monuments learn`: lessons explain each thing as it first happens."""
     created: str = ""
     """Local time the game was started, ISO 8601 with offset."""
     title: str = ""

@@ -20,7 +20,7 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.ai.bots import get_bot
-from monuments_tui.game_tree import GameTree, build_tree
+from monuments_tui.game_tree import GameTree
 from monuments_tui.journal import Journal, create_journal, write_save
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
@@ -37,7 +37,6 @@ from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
-    NoteRecord,
     RecordAny,
     RedoRecord,
     TeachingRecord,
@@ -47,6 +46,7 @@ from monuments_tui.saves import (
     now_iso,
     seats_problem,
 )
+from monuments_tui.session_annotations import SessionAnnotations, UndoRefused as UndoRefused
 from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's public names)
     SNAPSHOT_EVERY,
     Rebuilt,
@@ -64,12 +64,7 @@ from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's 
 )
 
 
-class UndoRefused(Exception):
-    """An undo (or redo) that is not allowed now; the message says why and which step blocks it."""
-
-
-# -- the live game --------------------------------------------------------------------------------
-class GameSession:
+class GameSession(SessionAnnotations):
     """A game being played: its journal, its current state, undo/redo and snapshots.
 
     Create with `GameSession.new(config, ...)` or `GameSession.load(path)`; see
@@ -106,6 +101,8 @@ class GameSession:
         *,
         seats: tuple[str, ...] = (),
         teaching: bool = False,
+        hints: bool = False,
+        guided: bool = False,
         saves_dir: Path | None = None,
         path: Path | None = None,
         title: str = "",
@@ -128,7 +125,16 @@ class GameSession:
         if not title:
             title = " v ".join(c.capitalize() for c in config.civs) + f", {config.mode}, seed {config.seed}"
             title += ", from a position" if text is not None else ""
-        header = Header(config=config, seats=seats, teaching=teaching, created=now_iso(), title=title, position=text)
+        header = Header(
+            config=config,
+            seats=seats,
+            teaching=teaching,
+            hints=hints,
+            guided=guided,
+            created=now_iso(),
+            title=title,
+            position=text,
+        )
         journal = None
         if autosave:
             journal = create_journal(header, (), path, saves_dir)
@@ -189,6 +195,16 @@ class GameSession:
     def state(self) -> GameState:
         """The current state (shared: do not mutate)."""
         return self._timeline.state
+
+    @property
+    def initial_state(self) -> GameState:
+        """The state the game began from (shared: do not mutate)."""
+        return self._timeline.initial
+
+    def state_before_last(self) -> GameState | None:
+        """The state before the last step of the line of play (None before the first)."""
+        steps = len(self._timeline.steps)
+        return self._timeline.state_at(steps - 1) if steps else None
 
     @property
     def path(self) -> Path | None:
@@ -307,55 +323,6 @@ class GameSession:
         self._write(RedoRecord(self._next_seq(), self._timeline.redo_stack[-1].seq))
         return self._timeline.redo()
 
-    # -- notes and side lines ---------------------------------------------------------------------
-    def note(self, text: str) -> NoteRecord:
-        """Attach `text` to the current position; kept in the save, shown in the log and in replay.
-
-        Raises:
-            ValueError: no text, too long, or holding what a note may not (saying what would do).
-            OSError: the record could not be written.
-        """
-        steps = self._timeline.steps
-        record = NoteRecord(self._next_seq(), steps[-1].seq if steps else 0, text.strip())
-        self._write(record)
-        return record
-
-    def tree(self) -> GameTree:
-        """The main line, the side lines that undo left, and the notes (`game_tree`)."""
-        if self._tree is None or self._tree[0] != len(self._records):
-            self._tree = (len(self._records), build_tree(self._records, self._by_seq))
-        return self._tree[1]
-
-    def promote(self, number: int) -> list[Step]:
-        """Make side line `number` the main line; the line it replaces becomes a side line.
-
-        Takes moves back to where the side line leaves, then plays its moves (redone where next
-        to redo): undo, redo and command records only. Returns the steps played.
-
-        Raises:
-            ValueError: there is no side line `number`.
-            UndoRefused: a move to take back may not be in a standard game (saying why).
-        """
-        target = self.tree().path(number)
-        line = self._timeline.steps
-        common = 0
-        while common < min(len(line), len(target)) and line[common].command == target[common].command:
-            common += 1
-        reason = undo_back_refusal(self._timeline, common, self.teaching)  # checked before anything is written
-        if reason:
-            raise UndoRefused(f"cannot make side line {number} the main line: {reason}")
-        for _ in range(len(line) - common):
-            self.undo()
-        played = []
-        for step in target[common:]:
-            redo = self._timeline.redo_stack
-            if redo and redo[-1].command == step.command:
-                played.append(self.redo())
-            else:
-                self.execute(step.command)
-                played.append(self._timeline.steps[-1])
-        return played
-
     # -- files ----------------------------------------------------------------------------------
     def save_copy(self, path: Path | str) -> Path:
         """Write this game's whole journal to `path` (atomically); autosave goes on as before.
@@ -374,7 +341,7 @@ class GameSession:
         return write_save(path, self.header, self._records)
 
     def records(self) -> list[RecordAny]:
-        """Every journal record so far (commands, undos, redos, teaching switches)."""
+        """Every journal record so far (commands, undos, redos, teaching switches, hints shown)."""
         return list(self._records)
 
     def close(self) -> None:

@@ -129,6 +129,36 @@ def evaluate(state: GameState, seat: int) -> float:
     return value
 
 
+def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
+    """`evaluate` split into its named terms (they add up to it), for the coach to say why a move
+    is good. Kept beside `evaluate`, which stays a plain sum for speed; a test checks they agree."""
+    p = state.players[seat]
+    land = controlled_land(state, seat)
+    totals = resource_counts(state, seat)
+    potential = attack_potential(state, seat)
+    terms = {
+        "layers": LAYER * p.layers,
+        "next layer": -TURN * turns_to_layer(state, seat, land, totals, potential) if p.layers < 5 else 0.0,
+        "land": 2.0 * len(land),
+        "resources": 0.4 * sum(totals.values()),
+        "workers": 1.0 * sum(1 for u in state.units.values() if u.owner == seat and u.kind == "worker"),
+        "buildings": sum(
+            BUILDING_VALUE.get(b.kind, 0.0) for b in state.buildings.values() if b.owner == seat and not b.damaged
+        ),
+        "upgrades": sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green),
+        "bonuses": sum(bonus_points(c) for c in p.bonuses),
+        "military": 0.6 * military_power(state, seat),
+        "attack": potential,
+        "quests done": sum(3.0 * quest_card(q).vp for q in p.completed),
+        "quests": 0.0,
+        "rivals' land": -1.0 * rivals_land(state, seat),
+    }
+    for q in p.quests:
+        quest = quest_card(q)
+        terms["quests"] += 2.5 * quest.vp if not check_quest(state, seat, q) else 1.0 * quest.penalty + 0.3 * quest.vp
+    return terms
+
+
 def resource_counts(state: GameState, seat: int) -> Counter:
     """The resources `seat` controls, by type (as `resource_totals`, without its ordering)."""
     places = {u.ferry or u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}

@@ -8,6 +8,7 @@ saves folder; each game screen owns its session.
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -105,6 +106,8 @@ class MonumentsApp(Navigation):
                 self._start_from_prefill()
             else:
                 self.open_new_game()
+        elif self.start == "learn":
+            self.start_learning()
         elif self.start == "load" and self.file:
             self.open_save(self.file)
         elif self.start == "replay" and self.file:
@@ -114,7 +117,7 @@ class MonumentsApp(Navigation):
         p = self.prefill
         try:
             choice = build_choice(
-                p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed, options=p.options
+                p.civs, p.mode, p.seats, solo=p.solo, teaching=p.teaching, seed=p.seed, options=p.options, hints=p.hints
             )
         except ValueError as exc:
             self.notify(str(exc), severity="error")
@@ -163,7 +166,11 @@ class MonumentsApp(Navigation):
 
         self.start_new(
             lambda: _sessions().new(
-                choice.config, seats=choice.seats, teaching=choice.teaching, saves_dir=self.saves_dir
+                choice.config,
+                seats=choice.seats,
+                teaching=choice.teaching,
+                hints=getattr(choice, "hints", False),
+                saves_dir=self.saves_dir,
             )
         )
 
@@ -224,6 +231,10 @@ class MonumentsApp(Navigation):
             return
         self.goto_title()
         self.push_screen(ReplayScreen(replay))
+
+    def start_learning(self) -> None:
+        """`monuments learn` and the title's "Learn to play": a guided teaching game, Greece against the heuristic bot."""
+        self.start_new(lambda: learning_session(self.saves_dir))
 
     def continue_latest(self) -> None:
         latest = latest_unfinished(self.saves_dir)
@@ -305,6 +316,23 @@ def _sessions() -> type[GameSession]:
     return GameSession
 
 
+def learning_session(saves_dir: Path) -> GameSession:
+    """A new guided game (`ui.tutorial`): teaching mode, hints allowed, lessons on."""
+    # start-up: the lessons read the rules, which load when a game opens
+    from monuments_tui.ui import tutorial
+
+    config = tutorial.learning_config(random.randrange(1, 10**6))
+    return _sessions().new(
+        config,
+        seats=tutorial.LEARN_SEATS,
+        teaching=True,
+        hints=True,
+        guided=True,
+        saves_dir=saves_dir,
+        title="Learning to play: Greece v Egypt (heuristic bot)",
+    )
+
+
 def prefill_from_args(args: argparse.Namespace):
     """The new-game form's starting values from `monuments new` options."""
     seats = tuple(getattr(args, "seats", None) or ())
@@ -315,6 +343,7 @@ def prefill_from_args(args: argparse.Namespace):
         seats=seats,
         solo=getattr(args, "solo", None),
         teaching=bool(getattr(args, "teaching", False)),
+        hints=bool(getattr(args, "hints", False)),
     )
 
 
@@ -333,6 +362,8 @@ def run_app(args: argparse.Namespace | None = None) -> int:
             pace=pace,
             position=getattr(args, "position_text", None),
         )
+    elif command == "learn":
+        app = MonumentsApp(start="learn", saves_dir=saves, pace=pace)
     elif command in ("load", "replay"):
         app = MonumentsApp(start=command, saves_dir=saves, file=args.file, pace=pace)
     else:

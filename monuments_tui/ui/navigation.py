@@ -34,6 +34,9 @@ class Navigation(App[object]):
     def start_new(self, make: Callable[[], GameSession]) -> None:
         raise NotImplementedError
 
+    def start_learning(self) -> None:
+        raise NotImplementedError
+
     def open_save(self, path: Path) -> None:
         raise NotImplementedError
 

@@ -29,6 +29,7 @@ from monuments_tui.rules.quests import (
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui import card_text
 from monuments_tui.ui.map_style import CIV_LETTERS
+from monuments_tui.ui.monument_art import monument_text
 from monuments_tui.ui.theme import tone
 
 CIV_STYLE: dict[str, str] = {civ: tone(f"civ-{civ}") for civ in CIVS}
@@ -305,6 +306,7 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
         head.append("" if ctrl == "human" else f"  {ctrl}")
         head.append(f"\n{monument_name(p.civ)}: layer {p.layers}/5")
         parts.append(head)
+        parts.append(monument_text(p.civ, p.layers, CIV_STYLE.get(p.civ, "")))
         table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)
         if per_hex:

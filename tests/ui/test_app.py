@@ -218,6 +218,7 @@ async def test_keys_typed_in_a_burst_complete_before_enter_plays(tmp_path):
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
+        await wait_for(pilot, lambda: bool(screen.command_line.legal))  # the screen is up and its line knows the moves
         inp = screen.query_one(CommandInput)
         inp.focus()
         inp.value = "startq"

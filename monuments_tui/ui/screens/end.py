@@ -22,6 +22,7 @@ from textual.widgets import Static
 from monuments_tui.records import export_text
 from monuments_tui.replay import Replay
 from monuments_tui.rules.scoring import score
+from monuments_tui.ui.monument_art import monuments_row
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM
 from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.score_table import score_table, winner_line
@@ -116,6 +117,8 @@ class EndScreen(Screen):
         with VerticalScroll(id="end"):
             yield Static(Text("Game over", style="bold"), id="end-title")
             yield Static(winner_line(state), id="winner")
+            drawn = [(p.civ, p.layers) for p in state.players]
+            yield Static(Toned(monuments_row(drawn, CIV_STYLE), self), id="monuments")
             yield Static(Toned(score_table(state), self), id="scores")
             yield Static(Content.styled("Scoring the game turn by turn...", "$tone-muted"), id="chart")
             yield Static(

@@ -37,6 +37,7 @@ from monuments_tui.ui.record_commands import record_command, run_record_command
 from monuments_tui.ui.refusal_words import split_refusal
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
+from monuments_tui.ui.screens.coaching import Coaching
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.game_menu import MenuActions
 from monuments_tui.ui.screens.help import HelpScreen
@@ -58,7 +59,7 @@ def public_words(text: str) -> str:
     return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
-class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
+class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Screen):
     """A live game."""
 
     if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
         Binding(
             "f8", "changes", "Changes", id="changes", show=False, tooltip="What changed since the start of this turn"
         ),
+        Binding("f9", "hint", "Hint", id="hint", tooltip="The coach's best moves for you now"),
     ]
 
     viewer: reactive[int | None] = reactive(None, init=False)
@@ -105,12 +107,15 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
         self.set_reactive(GameScreen.viewer, humans[0] if len(humans) == 1 else None)
         self.legal_texts: list[str] = []
         self._init_bots(bot_seed if bot_seed is not None else session.config.seed)
+        self._init_coaching()
         self._ended = False
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Board()
+        if self.guided():
+            yield Static(id="choices")
         yield CommandLine(id="command")
         yield KeysFooter()
 
@@ -190,6 +195,7 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
             hand_seat=hand_seat,
             tree=session.tree(),
             marks=tuple(teaching_marks(session.records(), steps, state.round)),
+            hints=session.hints_shown(),
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
@@ -207,6 +213,8 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
         shown = card_text.prompt_lines(view_state, self.legal_texts)  # the options, each with its text
         line.prompt = Prompt("\n".join([prompt, *shown]), note)
         self._draw_status(prompt)
+        if self.guided():
+            self.query_one("#choices", Static).update(self.choices_text())
 
     def gloss(self, text: str) -> str:
         """What the legal command `text` would do, in plain words (the palette's help line)."""
@@ -227,6 +235,7 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
             self._show_end()
             return
         self._ended = False
+        self.lesson_check()
         seat = state.pending.seat
         controller = self.session.controller(seat)
         if controller == "human":
@@ -279,6 +288,10 @@ class GameScreen(BotDriver, InfoActions, LookActions, MenuActions, Screen):
             return False
         if low == "info" or low.startswith("info "):
             self.show_info_about(text.strip()[4:])
+            return False
+        if low == "hint":
+            line.input.value = ""
+            self.action_hint()
             return False
         if low == "position":
             line.input.value = ""

@@ -45,6 +45,7 @@ KEYS = (
     ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
     ("Game", "type note TEXT", "attach a comment to this position (saved, in the log, replay and export)"),
     ("Game", "type promote N", "make side line N of the log (an undone line) the main line"),
+    ("Game", "F9, or type hint", "the coach: up to three good moves, each with why (teaching, or hints allowed)"),
     ("Replay", "Left / Right", "one step back / forward"),
     ("Replay", "shift+Left / shift+Right", "one turn"),
     ("Replay", "ctrl+Left / ctrl+Right", "one round"),

@@ -58,6 +58,7 @@ class NewGameChoice:
     config: GameConfig
     seats: tuple[str, ...]
     teaching: bool = False
+    hints: bool = False
 
 
 @dataclass
@@ -71,9 +72,12 @@ class Prefill:
     solo: str | None = None
     teaching: bool = False
     options: dict = field(default_factory=dict)
+    hints: bool = False
 
 
-def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, options=None) -> NewGameChoice:
+def build_choice(
+    civs, mode, seats, *, solo=None, teaching=False, seed=None, options=None, hints=False
+) -> NewGameChoice:
     """A validated choice; raises ValueError with a message for the player."""
     if seed is None:
         seed = random.randrange(1, 10**6)
@@ -86,7 +90,7 @@ def build_choice(civs, mode, seats, *, solo=None, teaching=False, seed=None, opt
         config = GameConfig(civs=tuple(civs), mode=mode, seed=seed, options=opts)
         seats = tuple(seats) or ("human",) * len(civs)
     validate_config(config)
-    return NewGameChoice(config, tuple(seats), teaching)
+    return NewGameChoice(config, tuple(seats), teaching, hints)
 
 
 def form_error(exc: Exception) -> str:
@@ -162,6 +166,10 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                 yield Label("Teaching", classes="field-label")
                 yield Checkbox(_onoff(pre.teaching), pre.teaching, id="teaching")
                 yield Label("unlimited undo, every hand open", classes="field-note")
+            with Horizontal(classes="field"):
+                yield Label("Allow hints", classes="field-label")
+                yield Checkbox(_onoff(pre.hints), pre.hints, id="hints")
+                yield Label("the coach suggests moves (hint, or f7)", classes="field-note")
             yield Static(
                 Text("Rule options (the defaults are the project's reading of the rulebook)", style="bold"),
                 classes="section",
@@ -257,6 +265,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
             seats,
             solo=str(self.query_one("#difficulty", Select).value) if solo else None,
             teaching=self.query_one("#teaching", Checkbox).value,
+            hints=self.query_one("#hints", Checkbox).value,
             seed=seed,
             options=options,
         )

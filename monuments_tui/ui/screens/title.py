@@ -34,6 +34,7 @@ LOGO = r"""
 """
 
 MENU = (
+    ("learn", "Learn to play: a guided first game", "g"),
     ("new", "New game", "n"),
     ("continue", "Continue the latest game", "c"),
     ("load", "Load a game", "l"),
@@ -50,6 +51,7 @@ class TitleScreen(Screen):
         app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     BINDINGS = [
+        Binding("g", "choose('learn')", "Learn to play"),
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
         Binding("l", "choose('load')", "Load"),
@@ -87,7 +89,9 @@ class TitleScreen(Screen):
     @guarded
     def action_choose(self, what: str) -> None:
         app = self.app
-        if what == "new":
+        if what == "learn":
+            app.start_learning()
+        elif what == "new":
             app.open_new_game()
         elif what == "continue":
             app.continue_latest()

@@ -50,6 +50,8 @@ class BoardView:
     """The game tree, for the log's notes and folded side lines (None: the steps alone)."""
     marks: tuple = ()
     """Lines for everyone between the steps of the log (`ui.log_marks.LogMark`)."""
+    hints: list = field(default_factory=list)
+    """The coach's hints given on this line of play (`saves.HintRecord`), shown in the log."""
 
     @property
     def names(self) -> list[str]:
@@ -213,7 +215,7 @@ class Board(Horizontal):
         self.query_one(QuestsPane).show(view.state, view.viewer, show_all=view.show_all)
         viewer_of = _ViewerOf(view.viewer, view.show_all)
         for log in self.query(LogPane):
-            log.show(view.steps, view.names, viewer_of, view.controllers, view.tree, view.marks)
+            log.show(view.steps, view.names, viewer_of, view.controllers, view.tree, view.marks, view.hints)
 
     @on(MapView.HexSelected)
     def _hex_selected(self, event) -> None:

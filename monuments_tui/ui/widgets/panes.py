@@ -161,12 +161,18 @@ class LogPane(ScrollView, can_focus=True):
         self._last_args: tuple | None = None
         self._width = 0
 
-    def show(self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = (), tree=None, marks=()) -> None:
+    def show(
+        self, steps, names: list[str], viewer_of, controllers: tuple[str, ...] = (), tree=None, marks=(), hints=()
+    ) -> None:
         """Show `steps` (oldest first). `viewer_of(step)` gives the seat whose view applies (None: all).
         With the game's `tree`, notes and folded side lines come under their steps (`log_annotations`);
-        each of `marks` (`LogMark`) is a line for everyone before the first step recorded after it."""
-        self._last_args = (steps, names, viewer_of, controllers, tree, marks)
+        each of `marks` (`LogMark`) is a line for everyone before the first step recorded after it;
+        the coach's `hints` follow the step they were given after."""
+        self._last_args = (steps, names, viewer_of, controllers, tree, marks, hints)
         waiting = sorted(marks)
+        hints_after: dict[int, list] = {}
+        for h in hints:
+            hints_after.setdefault(h.after, []).append(h)
         width = self.scrollable_content_region.width
         if width <= 0:
             return
@@ -179,6 +185,7 @@ class LogPane(ScrollView, can_focus=True):
         last_group: tuple[int, int] | None = None
         pad = max((len(n) for n in names), default=7)
         lines += self._annotations(tree, None, 0, not steps, names, viewer_of, view_key)
+        lines += self._hint_strips(hints_after.get(0, ()), names, viewer_of)
         for index, step in enumerate(steps):
             group = (step.round, step.turn)
             if group != last_group:
@@ -198,6 +205,7 @@ class LogPane(ScrollView, can_focus=True):
                     cached = self._render_step(step, names, viewer_of(step), pad, width)
                     self._cache[key] = cached
                 lines += cached
+            lines += self._hint_strips(hints_after.get(step.seq, ()), names, viewer_of)
             lines += self._annotations(tree, step, index + 1, index + 1 == len(steps), names, viewer_of, view_key)
         for mark in waiting:
             lines += self._mark(mark)
@@ -217,6 +225,22 @@ class LogPane(ScrollView, can_focus=True):
         for v in folded:
             key = ("v", v.number, v.start, tuple(s.seq for s in v.steps), len(tree.variations), view_key)
             out += self._strips(key, log_annotations.side_line(tree, v, names, viewer_of))
+        return out
+
+    def _hint_strips(self, hints, names: list[str], viewer_of) -> list[Strip]:
+        """The coach's hints, in full to their own seat (or with every hand open), else only that one was asked."""
+        out: list[Strip] = []
+        for h in hints:
+            if self.filter_seat is not None and h.seat != self.filter_seat:
+                continue
+            who = names[h.seat] if 0 <= h.seat < len(names) else "?"
+            private = not getattr(viewer_of, "show_all", True) and getattr(viewer_of, "viewer", None) != h.seat
+            text = Text(f"    coach for {who}:", style="italic")
+            if private:
+                text.append(" hints given (private)", style="italic")
+            for s in () if private else h.hints:
+                text.append(f"\n      {s.command}: {s.why}", style="italic")
+            out += self._strips(("hint", h.seq, private), text)
         return out
 
     def on_mount(self) -> None:
