@@ -80,7 +80,7 @@ def _add_app_commands(sub) -> None:
     new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
-    new.add_argument("--hints", action="store_true", help="allow the coach's hints (hint, f7) in this game")
+    new.add_argument("--hints", action="store_true", help="allow the coach's hints (hint, f9) in this game")
     new.add_argument("--start", action="store_true", help="skip the form and start the game")
     new.add_argument(
         "--position", metavar="FILE", help="start the game at once from a position written as text (docs/positions.md)"

@@ -23,7 +23,7 @@ from monuments_tui.ai.coach import Hint, hints
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.state import GameState
 from monuments_tui.session import GameSession
-from monuments_tui.ui import tutorial
+from monuments_tui.ui import card_text, tutorial
 from monuments_tui.ui.safety import guarded
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ class Coaching(_Host):
 
     def choice_lines(self, limit: int = 8) -> list[str]:
         """The commands legal now (the first `limit`, and how many more)."""
-        legal = [format_command(c) for c in self.session.legal()]
+        legal = [card_text.glossed(self.session.state, format_command(c)) for c in self.session.legal()]
         shown = legal[:limit]
         if len(legal) > limit:
             shown.append(f"... and {len(legal) - limit} more: type the start of one and press Tab")
@@ -165,9 +165,13 @@ class Coaching(_Host):
         """The guided game's panel: what can be played now, always on screen."""
         if not self.can_type():
             return Text("The other player is thinking...", style="dim")
+        state = self.session.state  # the guided game is a teaching game: every hand is open
         legal = [format_command(c) for c in self.session.legal()]
         out = Text("You can play: ", style="bold")
-        out.append(" | ".join(legal[:12]))
+        if 0 < len(legal) <= 3 and any(card_text.choice_words(state, t) for t in legal):
+            out.append(" | ".join(card_text.glossed(state, t) for t in legal))  # a choice of cards: with their text
+        else:
+            out.append(" | ".join(legal[:12]))
         if len(legal) > 12:
             out.append(f" (+{len(legal) - 12} more: Tab completes)", style="dim")
         out.append("   f9: the coach's best moves", style="dim")
