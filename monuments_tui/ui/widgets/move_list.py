@@ -113,7 +113,8 @@ class _Annotations:
         for v in folded:
             assert self.tree is not None  # after_step folds side lines only from a tree
             chosen_at[first + len(out)] = (v.start + 1, v.number)
-            out.append(Option(log_annotations.side_line(self.tree, v, self.names, self._viewer_of, in_game=False)))
+            folded_line = log_annotations.side_line(self.tree, v, self.names, self._viewer_of, in_game=False)
+            out.append(Option(Text(folded_line.plain, style="dim")))  # the log's tone names are the log's own
         return out
 
     def _viewer_of(self, _step) -> int | None:
