@@ -124,4 +124,5 @@ async def test_hints_are_listed_at_their_position_and_private_in_another_seats_v
             else:
                 assert "hints given (private)" in text and "nothing better" not in text
 
+
 MAIN_LINE = 0

@@ -121,7 +121,9 @@ class ReplayScreen(Screen):
     def redraw(self) -> None:
         r = self.replay
         in_main = self.line == MAIN
-        state = r.view(self.view_seat) if in_main else seat_view(r.state_in(self.line, self.line_position), self.view_seat)
+        state = (
+            r.view(self.view_seat) if in_main else seat_view(r.state_in(self.line, self.line_position), self.view_seat)
+        )
         self.query_one(Board).view = BoardView(
             state=state,
             viewer=self.view_seat,
