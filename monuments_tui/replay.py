@@ -22,7 +22,7 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import visible_state
-from monuments_tui.saves import Header, RecordAny, now_iso, seats_problem
+from monuments_tui.saves import Header, HintRecord, RecordAny, now_iso, seats_problem
 from monuments_tui.session import GameSession
 from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
 
@@ -56,6 +56,8 @@ class Replay:
         self.taken_back: list[TakenBack] = rebuilt.taken_back
         self.tree: GameTree = build_tree(records, rebuilt.by_seq) if records else GameTree(self.steps, (), {})
         """The main line (`steps`), the side lines that undo left, and the notes (from `records`)."""
+        self.hints: list[HintRecord] = [r for r in records if isinstance(r, HintRecord)]
+        """The coach's hints, each after the step whose `seq` is its `after` (0: at the start)."""
         # Cumulative turn and round at every position, and where turns and rounds begin.
         first = rebuilt.timeline.initial
         self._turn_at = [sum(p.turns for p in first.players)]  # a game may begin from a position

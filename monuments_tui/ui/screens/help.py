@@ -54,6 +54,11 @@ KEYS = (
     ("Replay", "Home / End, Up / Down", "the start / the end of the game"),
     ("Replay", "g", "go to a turn (50 or t50), a round (r10) or a step (s120)"),
     ("Replay", "move list: Enter or a click", "go to that step"),
+    (
+        "Replay",
+        "Enter on a ⤷ side line, m",
+        "into that side line (Left / Right along it); back to the main line",
+    ),
     ("Replay", "d", "what changed since the start of this turn"),
     ("Replay", "v, p", "switch the seat view; play from here (choose who plays each seat)"),
     ("Replay", "F2 / F3 / F7", "zoom the map / the legend / the next pane"),

@@ -17,8 +17,9 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.game_tree import MAIN
 from monuments_tui.records.diff import EVERYTHING, diff_states
-from monuments_tui.replay import FINISHED_HERE, changes_since
+from monuments_tui.replay import FINISHED_HERE, changes_since, seat_view
 from monuments_tui.rules import waiting_for
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog
@@ -60,6 +61,7 @@ class ReplayScreen(Screen):
         Binding("end,down", "end", "End", show=False, priority=True),
         Binding("g", "goto", "Go to", tooltip="Go to a turn (50 or t50), a round (r10) or a step (s120)"),
         Binding("v", "view", "View"),
+        Binding("m", "main_line", "Main line", show=False, tooltip="Back from a side line to the main line"),
         Binding("d", "changes", "Changes", tooltip="What changed since the start of this turn"),
         Binding("p", "play_from_here", "Play here"),
         Binding("f1", "help", "Help"),
@@ -77,6 +79,10 @@ class ReplayScreen(Screen):
         self.replay = replay
         self.live = live
         self._start_position = position
+        self.line = MAIN
+        """The line shown: MAIN (the replay's own steps and position) or a side line's number."""
+        self.line_position = 0
+        """Where the replay stands in a side line (steps of `line_steps(line)` played)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -109,18 +115,22 @@ class ReplayScreen(Screen):
 
     def _list_moves(self) -> None:
         """Render the line's steps once (again only when the view changes)."""
-        self.moves.show_line(self.replay.steps, self.names(), self.view_seat)
+        r = self.replay
+        self.moves.show_line(r.line_steps(self.line), self.names(), self.view_seat, r.tree, self.line, r.hints)
 
     def redraw(self) -> None:
         r = self.replay
-        state = r.view(self.view_seat)
+        in_main = self.line == MAIN
+        state = (
+            r.view(self.view_seat) if in_main else seat_view(r.state_in(self.line, self.line_position), self.view_seat)
+        )
         self.query_one(Board).view = BoardView(
             state=state,
             viewer=self.view_seat,
             show_all=self.view_seat is None,
             controllers=tuple(r.seats),
         )
-        self.moves.follow(r.position)
+        self.moves.follow(r.position if in_main else self.line_position)
         status = Text()
         status.append(" Monuments · Replay ", style="bold reverse")
         status.append(f" {r.title} ", style="bold")
@@ -132,25 +142,36 @@ class ReplayScreen(Screen):
     def _position_line(self) -> Content:
         r = self.replay
         names = [p.civ.capitalize() for p in r.state.players]
-        pos: list[str | tuple[str, str]] = [
-            (f" step {r.position}/{len(r.steps)} · ", "bold"),
-            f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}"),
-            f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}",
-        ]
-        last = r.last_step
+        view = f" · view: {'everything' if self.view_seat is None else names[self.view_seat]}"
+        if self.line != MAIN:
+            path = r.line_steps(self.line)
+            at = self.line_position
+            pos: list[str | tuple[str, str]] = [
+                (f" side line {self.line}, step {at}/{len(path)} ", "bold"),
+                "(m: back to the main line)" + view,
+            ]
+            last = path[at - 1] if at else None
+        else:
+            pos = [
+                (f" step {r.position}/{len(r.steps)} · ", "bold"),
+                f"turn {r.turn}/{r.turns} · " + ("set-up" if r.round == 0 else f"round {r.round}") + view,
+            ]
+            last = r.last_step
         if last is not None:
             words, _ = wording.step_lines(last, self.view_seat, names)
             pos.append((f" · last: {names[last.seat]} {words}", "$tone-muted"))
-        taken = r.taken_back_here()
+        taken = r.taken_back_here() if self.line == MAIN else []
         if taken:
             n = sum(len(t.steps) for t in taken)
             pos.append((f" · {n} step(s) were taken back here", "italic"))
+        for note in r.notes_at(r.position if self.line == MAIN else self.line_position, self.line):
+            pos.append((f" · ✎ {note}", "italic"))
         return Content.assemble(*pos)
 
     def _draw_final(self) -> None:
         """At the end of a finished game, the final scores line by line, as the end screen has them."""
         final = self.query_one("#final")
-        over = self.replay.at_end and self.replay.state.phase == "over"
+        over = self.line == MAIN and self.replay.at_end and self.replay.state.phase == "over"
         final.set_class(over, "-shown")
         if over:
             state = self.replay.state
@@ -161,6 +182,11 @@ class ReplayScreen(Screen):
     # -- moving --------------------------------------------------------------------------------------
     @guarded
     def action_step(self, delta: int) -> None:
+        if self.line != MAIN:
+            end = len(self.replay.line_steps(self.line))
+            self.line_position = max(0, min(end, self.line_position + delta))
+            self.redraw()
+            return
         moved = self.replay.forward() if delta > 0 else self.replay.back()
         if not moved:
             self.notify("At the end of the game." if delta > 0 else "At the start.", timeout=2)
@@ -168,26 +194,61 @@ class ReplayScreen(Screen):
 
     @guarded
     def action_turn(self, delta: int) -> None:
+        self._to_main()
         self.replay.next_turn() if delta > 0 else self.replay.prev_turn()
         self.redraw()
 
     @guarded
     def action_round(self, delta: int) -> None:
+        self._to_main()
         self.replay.next_round() if delta > 0 else self.replay.prev_round()
         self.redraw()
 
     def action_start(self) -> None:
+        self._to_main()
         self.replay.to_start()
         self.redraw()
 
     def action_end(self) -> None:
+        self._to_main()
         self.replay.to_end()
         self.redraw()
 
     @on(MoveList.Chosen)
     @guarded
     def _chosen(self, event: MoveList.Chosen) -> None:
-        self.replay.goto(event.position)
+        """A step of the line shown; a side line (step into it); or the main line (back to it)."""
+        if event.line == MAIN:
+            self._to_main()
+        elif event.line is not None:
+            self.line, self.line_position = event.line, event.position
+            self._list_moves()
+        elif self.line == MAIN:
+            self.replay.goto(event.position)
+        elif event.position <= self._shared():
+            self._to_main(event.position)
+        else:
+            self.line_position = event.position
+        self.redraw()
+
+    def _shared(self) -> int:
+        """How many steps the line shown shares with the main line, from the start."""
+        path, main = self.replay.line_steps(self.line), self.replay.steps
+        n = 0
+        while n < min(len(path), len(main)) and path[n] is main[n]:
+            n += 1
+        return n
+
+    def _to_main(self, position: int | None = None) -> None:
+        """Leave a side line for the main line, at `position` (default: where the side line leaves it)."""
+        if self.line == MAIN:
+            return
+        self.replay.goto(self._shared() if position is None else position)
+        self.line = MAIN
+        self._list_moves()
+
+    def action_main_line(self) -> None:
+        self._to_main()
         self.redraw()
 
     def action_goto(self) -> None:
@@ -202,6 +263,7 @@ class ReplayScreen(Screen):
     def _goto(self, answer: str | None) -> None:
         if not answer:
             return
+        self._to_main()
         try:
             self.replay.goto_place(answer)
         except ValueError as exc:
@@ -221,6 +283,7 @@ class ReplayScreen(Screen):
     @guarded
     def action_changes(self) -> None:
         """What changed since the current turn began (at a turn's start: during the turn before)."""
+        self._to_main()
         r = self.replay
         since = changes_since(r.steps, r.position)
         viewer = EVERYTHING if self.view_seat is None else self.view_seat
@@ -229,6 +292,7 @@ class ReplayScreen(Screen):
         self.app.push_screen(ReportDialog("What changed this turn", lines, heading=heading))
 
     def action_play_from_here(self) -> None:
+        self._to_main()
         r = self.replay
         seats = list(r.seats)
         pending = r.state.pending

@@ -233,14 +233,8 @@ class LogPane(ScrollView, can_focus=True):
         for h in hints:
             if self.filter_seat is not None and h.seat != self.filter_seat:
                 continue
-            who = names[h.seat] if 0 <= h.seat < len(names) else "?"
             private = not getattr(viewer_of, "show_all", True) and getattr(viewer_of, "viewer", None) != h.seat
-            text = Text(f"    coach for {who}:", style="italic")
-            if private:
-                text.append(" hints given (private)", style="italic")
-            for s in () if private else h.hints:
-                text.append(f"\n      {s.command}: {s.why}", style="italic")
-            out += self._strips(("hint", h.seq, private), text)
+            out += self._strips(("hint", h.seq, private), log_annotations.hint_line(h, names, private))
         return out
 
     def on_mount(self) -> None:
