@@ -169,7 +169,7 @@ class MonumentsApp(Navigation):
                 choice.config,
                 seats=choice.seats,
                 teaching=choice.teaching,
-                hints=getattr(choice, "hints", False),
+                hints=choice.hints,
                 saves_dir=self.saves_dir,
             )
         )

@@ -67,14 +67,19 @@ async def test_starting_quests_show_their_text_before_one_is_kept(tmp_path):
         await shows_everywhere(pilot, "startq", [CONTENT.quest_by_id[q].text for q in quests], QuestsPane)
 
 
+async def play_through_setup(pilot, screen) -> None:
+    """Play the first legal command of every set-up step, then wait for the first turn's choice."""
+    while screen.session.state.phase == "setup":
+        await wait_for(pilot, screen.can_type)
+        await type_command(pilot, screen.legal_texts[0])
+    await wait_for(pilot, screen.can_type)
+
+
 async def test_quests_drawn_show_their_text_before_they_are_kept(tmp_path):
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        while screen.session.state.phase == "setup":
-            await wait_for(pilot, screen.can_type)
-            await type_command(pilot, screen.legal_texts[0])
-        await wait_for(pilot, screen.can_type)
+        await play_through_setup(pilot, screen)
         await type_command(pilot, "play quest")  # Draw quest cards [l.367-369]
         drawn = screen.session.state.pending.options
         await shows_everywhere(pilot, "keep ", [CONTENT.quest_by_id[q].text for q in drawn], QuestsPane)
@@ -146,10 +151,7 @@ async def test_a_refusal_says_plain_words_first_and_the_rulebook_on_a_detail_lin
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        while screen.session.state.phase == "setup":
-            await wait_for(pilot, screen.can_type)
-            await type_command(pilot, screen.legal_texts[0])
-        await wait_for(pilot, screen.can_type)
+        await play_through_setup(pilot, screen)
         await type_command(pilot, "play monument")  # not in the first turn (B58) [l.221]
         first, detail = message(app).splitlines()
         assert first.startswith("Monument cannot be played in your first turn. In your very first turn")

@@ -136,14 +136,19 @@ async def test_every_screen_is_usable_at_80x24(tmp_path):
         assert "Greece v Egypt" in text and "set-up" in text
 
 
-async def test_below_80x24_the_game_asks_for_room_and_waits(tmp_path):
-    app = MonumentsApp(
+def game_against_random(tmp_path) -> MonumentsApp:
+    """A new game started at once: a person against the random bot, which plays instantly."""
+    return MonumentsApp(
         start="new",
         saves_dir=tmp_path,
         prefill=Prefill(seed=3, seats=("human", "random")),
         autostart=True,
         pace="instant",
     )
+
+
+async def test_below_80x24_the_game_asks_for_room_and_waits(tmp_path):
+    app = game_against_random(tmp_path)
     async with app.run_test(size=(79, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmall) and "at least 80x24" in screen_text(app)
@@ -156,13 +161,7 @@ async def test_below_80x24_the_game_asks_for_room_and_waits(tmp_path):
 
 
 async def test_f7_in_a_large_terminal_puts_the_focus_on_the_next_pane(tmp_path):
-    app = MonumentsApp(
-        start="new",
-        saves_dir=tmp_path,
-        prefill=Prefill(seed=3, seats=("human", "random")),
-        autostart=True,
-        pace="instant",
-    )
+    app = game_against_random(tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         screen = app.screen
