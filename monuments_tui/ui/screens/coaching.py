@@ -165,13 +165,9 @@ class Coaching(_Host):
         """The guided game's panel: what can be played now, always on screen."""
         if not self.can_type():
             return Text("The other player is thinking...", style="dim")
-        state = self.session.state  # the guided game is a teaching game: every hand is open
-        legal = [format_command(c) for c in self.session.legal()]
+        legal = [format_command(c) for c in self.session.legal()]  # a choice's texts are under the prompt
         out = Text("You can play: ", style="bold")
-        if 0 < len(legal) <= 3 and any(card_text.choice_words(state, t) for t in legal):
-            out.append(" | ".join(card_text.glossed(state, t) for t in legal))  # a choice of cards: with their text
-        else:
-            out.append(" | ".join(legal[:12]))
+        out.append(" | ".join(legal[:12]))
         if len(legal) > 12:
             out.append(f" (+{len(legal) - 12} more: Tab completes)", style="dim")
         out.append("   f9: the coach's best moves", style="dim")

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -111,7 +111,10 @@ class CommandLine(Vertical):
 
     DEFAULT_CSS = """
     CommandLine { height: auto; }
-    CommandLine #prompt { height: 1; padding: 0 1; }
+    CommandLine #prompt { height: auto; padding: 0 1; }
+    CommandLine #question { width: auto; max-width: 100%; height: auto; }
+    CommandLine #note { width: 1fr; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    CommandLine #options { height: auto; padding: 0 1; }
     CommandLine #cmd { margin: 0; }
     CommandLine #message { height: auto; max-height: 3; padding: 0 1; }
     """
@@ -141,7 +144,10 @@ class CommandLine(Vertical):
         """Gives a command with what it does ("startquest qs-wood — Control 3 wood."); set by the screen."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt")
+        with Horizontal(id="prompt"):  # the question wraps; the grey note beside it is cut short first
+            yield Static(id="question")
+            yield Static(id="note")
+        yield Static(id="options")
         yield CommandInput(
             placeholder="type a command, Tab completes (e.g. play movement)",
             id="cmd",
@@ -156,13 +162,13 @@ class CommandLine(Vertical):
     # -- what the screen tells it -----------------------------------------------------------
     def watch_prompt(self, prompt: Prompt) -> None:
         question, _, options = prompt.text.partition("\n")  # the note stays beside the question
-        text = Content.assemble(
-            ("> ", "bold"),
-            (question, "bold"),
-            (f"   {prompt.note}" if prompt.note else "", "$tone-muted"),
-            f"\n{options}" if options else "",
+        self.query_one("#question", Static).update(Content.assemble(("> ", "bold"), (question, "bold")))
+        self.query_one("#note", Static).update(
+            Content.styled(f"   {prompt.note}" if prompt.note else "", "$tone-muted")
         )
-        self.query_one("#prompt", Static).update(text)  # relaid out: a long prompt takes two lines in small terminals
+        shown = self.query_one("#options", Static)
+        shown.update(options)  # a line an option, so a compact terminal can cut each one short, not the list
+        shown.display = bool(options)
 
     def watch_legal(self) -> None:
         self._cycle = []
