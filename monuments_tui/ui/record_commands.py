@@ -7,6 +7,7 @@ makes a side line of the log the main line (`GameSession.note`, `GameSession.pro
 
 from __future__ import annotations
 
+from monuments_tui.replay import Replay
 from monuments_tui.session import GameSession, UndoRefused
 
 NOTE_USAGE = "note TEXT attaches a comment to this position, e.g. note move the army first"
@@ -41,3 +42,23 @@ def run_record_command(session: GameSession, word: str, rest: str) -> str:
         raise ValueError(str(exc)) from None
     moves = f"{len(played)} move{'s' if len(played) != 1 else ''}"
     return f"Side line {number} is now the main line ({moves} played); the line it replaced is a side line."
+
+
+def promote_in_save(replay: Replay, session: GameSession | None, number: int) -> tuple[str, Replay]:
+    """Promote side line `number` of the game `replay` shows, through its open `session` or, for
+    a save opened only to be replayed, a session opened on the file for this one change.
+    Returns what to tell the player and the replay of the new main line.
+
+    Raises:
+        ValueError: the side line cannot be promoted (saying why); nothing is written.
+        SaveError: the save is open for play elsewhere, or no longer loads.
+        OSError: the save could not be written.
+    """
+    if session is not None:
+        return run_record_command(session, "promote", str(number)), Replay.of(session)
+    if replay.path is None:
+        raise ValueError("This replay has no save file to keep the change in.")
+    opened, _ = GameSession.load(replay.path)
+    with opened:
+        said = run_record_command(opened, "promote", str(number))
+    return said, Replay.open(replay.path)

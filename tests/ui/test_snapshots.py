@@ -98,6 +98,45 @@ def test_replay(snap_compare, size, tmp_path):
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.parametrize("size", [pytest.param((160, 50), id="160x50"), pytest.param((80, 24), id="80x24")])
+def test_replay_in_a_side_line(snap_compare, size, tmp_path):
+    """A game with a line undone and another played: the side line folded under the move it
+    leaves from, then stepped into (the position line names it, P promotes it)."""
+    from tests.ui.test_replay_annotations import index_of
+
+    session = GameSession.new(
+        GameConfig(civs=("greece", "egypt"), seed=3),
+        seats=("human", "human"),
+        saves_dir=tmp_path / "saves",
+        teaching=True,  # undo goes past card draws
+    )
+    rnd = random.Random(4)
+    for _ in range(12):
+        session.execute(rnd.choice(session.legal()))
+    for _ in range(3):
+        session.undo()
+    undone = session.redo_line[0].command
+    session.execute(next(c for c in reversed(session.legal()) if c != undone))
+    session.execute(session.legal()[-1])
+    session.close()
+
+    async def run_before(pilot):
+        from monuments_tui.ui.widgets.board import Board
+        from monuments_tui.ui.widgets.move_list import MoveList
+
+        moves = pilot.app.screen.query_one(MoveList)
+        for _ in range(8):  # compact: the move list is a pane of its own
+            if pilot.app.screen.query_one(Board).pane == moves.id:
+                break
+            await pilot.press("f7")
+        moves.highlighted = index_of(pilot.app, "⤷ side line 1")
+        await pilot.press("enter", "right")
+        await pilot.pause()
+
+    app = MonumentsApp(start="replay", file=session.path, saves_dir="saves")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 @pytest.mark.parametrize("size", EVERY_SIZE)
 def test_replay_at_the_end_of_a_finished_game(snap_compare, size, tmp_path):
     """The shipped two-player example at its last step: the final scores under the board."""

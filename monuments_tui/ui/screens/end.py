@@ -154,7 +154,7 @@ class EndScreen(Screen):
 
     @guarded
     def action_replay(self) -> None:
-        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False))
+        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False, session=self.session))
 
     @guarded
     def action_export(self) -> None:
@@ -179,6 +179,10 @@ class EndScreen(Screen):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def on_screen_resume(self) -> None:
+        if self.session.state.pending is not None:  # a side line promoted in the replay goes on: back to the board
+            self.dismiss()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -109,6 +109,8 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self._init_bots(bot_seed if bot_seed is not None else session.config.seed)
         self._init_coaching()
         self._ended = False
+        self._drawn_state: object = None
+        """The state the panes last drew: another screen (the replay's promote) may change the game."""
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -179,6 +181,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
     def refresh_all(self) -> None:
         session = self.session
         state = session.state
+        self._drawn_state = state
         show_all = self.show_all()
         view_state = state if show_all else visible_state(state, self.viewer)
         if self.curtain_up:
@@ -400,7 +403,13 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self.command_line.add_word(event.hex_id)
 
     def on_screen_resume(self) -> None:
-        """Back from help, replay or a dialog: bots go on where they stopped."""
+        """Back from help, replay or a dialog: bots go on where they stopped; a line promoted in
+        the replay is drawn and played on from."""
+        if self.session.state is not self._drawn_state:
+            self.refresh_all()
+            self._ended = False
+            self.after_change()
+            return
         pending = self.session.state.pending
         if self.is_mounted and not self.curtain_up and pending is not None and self.session.controller() != "human":
             self.schedule_bot()

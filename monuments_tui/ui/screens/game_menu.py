@@ -130,4 +130,4 @@ class MenuActions(_Host):
             )
             return
         self._stop_bots()
-        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True))
+        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=True, session=self.session))

@@ -59,6 +59,7 @@ KEYS = (
         "Enter on a ⤷ side line, m",
         "into that side line (Left / Right along it); back to the main line",
     ),
+    ("Replay", "P (in a side line)", "make it the main line; the line it replaces is kept as a side line"),
     ("Replay", "d", "what changed since the start of this turn"),
     ("Replay", "v, p", "switch the seat view; play from here (choose who plays each seat)"),
     ("Replay", "F2 / F3 / F7", "zoom the map / the legend / the next pane"),

@@ -21,10 +21,12 @@ from monuments_tui.game_tree import MAIN
 from monuments_tui.records.diff import EVERYTHING, diff_states
 from monuments_tui.replay import FINISHED_HERE, changes_since, seat_view
 from monuments_tui.rules import waiting_for
+from monuments_tui.saves import SaveError
 from monuments_tui.ui import wording
-from monuments_tui.ui.dialogs.common import AskDialog
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.dialogs.play_from_here import PlayFromHere, PlayFromHereDialog
 from monuments_tui.ui.dialogs.report import ReportDialog
+from monuments_tui.ui.record_commands import promote_in_save
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.score_table import score_table, winner_line
 from monuments_tui.ui.screens.help import HelpScreen
@@ -36,6 +38,7 @@ from monuments_tui.ui.widgets.move_list import MoveList
 if TYPE_CHECKING:
     from textual import getters
 
+    from monuments_tui.session import GameSession
     from monuments_tui.ui.navigation import Navigation
 
 
@@ -64,6 +67,7 @@ class ReplayScreen(Screen):
         Binding("m", "main_line", "Main line", show=False, tooltip="Back from a side line to the main line"),
         Binding("d", "changes", "Changes", tooltip="What changed since the start of this turn"),
         Binding("p", "play_from_here", "Play here"),
+        Binding("P", "promote", "Promote", tooltip="Make the side line shown the main line (the save keeps both)"),
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
         Binding("f2", "zoom", "Zoom", show=False),
@@ -74,10 +78,12 @@ class ReplayScreen(Screen):
     view_seat: reactive[int | None] = reactive(None, init=False)
     """Whose view is shown: a seat, or None for everything."""
 
-    def __init__(self, replay, *, live: bool = False, position: int | None = None):
+    def __init__(self, replay, *, live: bool = False, position: int | None = None, session: GameSession | None = None):
         super().__init__()
         self.replay = replay
         self.live = live
+        self.session = session
+        """The open game this replays, if any: a promote is written through it (it holds the save's lock)."""
         self._start_position = position
         self.line = MAIN
         """The line shown: MAIN (the replay's own steps and position) or a side line's number."""
@@ -148,7 +154,7 @@ class ReplayScreen(Screen):
             at = self.line_position
             pos: list[str | tuple[str, str]] = [
                 (f" side line {self.line}, step {at}/{len(path)} ", "bold"),
-                "(m: back to the main line)" + view,
+                "(m: back to the main line · P: make it the main line)" + view,
             ]
             last = path[at - 1] if at else None
         else:
@@ -223,6 +229,7 @@ class ReplayScreen(Screen):
         elif event.line is not None:
             self.line, self.line_position = event.line, event.position
             self._list_moves()
+            self.refresh_bindings()  # P (promote) is offered in a side line
         elif self.line == MAIN:
             self.replay.goto(event.position)
         elif event.position <= self._shared():
@@ -246,10 +253,40 @@ class ReplayScreen(Screen):
         self.replay.goto(self._shared() if position is None else position)
         self.line = MAIN
         self._list_moves()
+        self.refresh_bindings()
 
     def action_main_line(self) -> None:
         self._to_main()
         self.redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.line != MAIN if action == "promote" else True
+
+    def action_promote(self) -> None:
+        if self.line == MAIN:
+            return
+        question = (
+            f"Make side line {self.line} the main line? The moves after where it leaves are taken back and "
+            "its moves played instead; the line it replaces is kept as a side line."
+        )
+        self.app.push_screen(ConfirmDialog(question, yes="Promote", title="Promote"), callback=self._promote)
+
+    @guarded
+    def _promote(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        number, position = self.line, self.line_position
+        try:
+            said, replay = promote_in_save(self.replay, self.session, number)
+        except (ValueError, OSError, SaveError) as exc:
+            self.notify(str(exc), title="Not promoted", severity="warning", timeout=10)
+            return
+        self.replay, self.line = replay, MAIN
+        self.replay.goto(min(position, len(replay.steps)))
+        self._list_moves()
+        self.refresh_bindings()
+        self.redraw()
+        self.notify(said, timeout=6)
 
     def action_goto(self) -> None:
         r = self.replay
