@@ -53,7 +53,7 @@ KEYS = (
     ("Game", "F8", "what changed since the start of this turn"),
     ("Replay", "Home / End, Up / Down", "the start / the end of the game"),
     ("Replay", "g", "go to a turn (50 or t50), a round (r10) or a step (s120)"),
-    ("Replay", "move list: Enter or a click", "go to that step"),
+    ("Replay", "move list: j / k, then Enter, or a click", "go to that step (or into that side line)"),
     (
         "Replay",
         "Enter on a ⤷ side line, m",

@@ -11,6 +11,7 @@ side line asks to step into it.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -35,10 +36,15 @@ class MoveList(OptionList):
             self.position = position
             self.line = line
 
+    BINDINGS = [  # Up and Down go to the start and the end of the game; j and k move through the list
+        Binding("j", "cursor_down", "Next entry", show=False),
+        Binding("k", "cursor_up", "Entry before", show=False),
+    ]
+
     def __init__(self, *, id: str | None = "moves"):
         super().__init__(id=id)
         self.border_title = "Moves"
-        self.border_subtitle = "Enter or click: go there"
+        self.border_subtitle = "j k: move · Enter or click: go there"
         self._index_of: list[int] = []
         """The option index of every position."""
         self._position_of: dict[int, int] = {}
