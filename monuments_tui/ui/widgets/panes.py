@@ -40,6 +40,8 @@ class TextPane(ScrollView, can_focus=True):
         self._content: RenderableType | None = None
         self._strips: list[Strip] = []
         self._width = 0
+        self._drawn: RenderableType | None = None
+        """The content `_strips` show: a hidden pane (no width) keeps older strips until it is shown."""
 
     def set_text(self, text: RenderableType | str, subtitle: str = "") -> None:
         self._content = Text(text) if isinstance(text, str) else text
@@ -61,6 +63,7 @@ class TextPane(ScrollView, can_focus=True):
             lines = console.render_lines(self._content, options, pad=True)
         self._strips = [Strip(line, width) for line in lines]
         self._width = width
+        self._drawn = self._content
         self.virtual_size = Size(width, len(self._strips))
         self.refresh()
 
@@ -68,7 +71,7 @@ class TextPane(ScrollView, can_focus=True):
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._render_content())
 
     def on_resize(self) -> None:
-        if self.scrollable_content_region.width != self._width:
+        if self.scrollable_content_region.width != self._width or self._drawn is not self._content:
             self._render_content()
 
     def render_line(self, y: int) -> Strip:
