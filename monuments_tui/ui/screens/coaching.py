@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -53,6 +53,8 @@ class LessonDialog(ModalScreen[None]):
     LessonDialog { align: center middle; }
     LessonDialog #lesson { width: 76; max-width: 95%; height: auto; max-height: 90%;
         border: round $accent; background: $panel; padding: 1 2; }
+    LessonDialog #lesson-body { height: auto; max-height: 1fr; }
+    LessonDialog #lesson-keys { margin-top: 1; }
     """
 
     def __init__(self, lesson: tutorial.Lesson, choices: list[str]):
@@ -67,9 +69,11 @@ class LessonDialog(ModalScreen[None]):
         if self.choices:
             body.append("\n\nYou can play now:\n", style="bold")
             body.append("\n".join(f"  {c}" for c in self.choices))
-        body.append("\n\nEnter or Esc: back to the game (f9 asks the coach for a good move)", style="dim")
+        keys = Text("Enter or Esc: back to the game (f9 asks the coach for a good move)", style="dim")
         with Vertical(id="lesson"):
-            yield Static(body, id="lesson-text")
+            with VerticalScroll(id="lesson-body"):  # a small terminal scrolls the text, the keys stay in sight
+                yield Static(body, id="lesson-text")
+            yield Static(keys, id="lesson-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -150,7 +154,7 @@ class Coaching(_Host):
         if lesson is None:
             return
         self._lessons_shown.add(lesson.id)
-        choices = self.choice_lines() if self.can_type() else []
+        choices = self.choice_lines(8 if self.app.size.height >= 30 else 4) if self.can_type() else []
         self.app.push_screen(LessonDialog(lesson, choices))
 
     def choice_lines(self, limit: int = 8) -> list[str]:
@@ -166,9 +170,9 @@ class Coaching(_Host):
         if not self.can_type():
             return Text("The other player is thinking...", style="dim")
         legal = [format_command(c) for c in self.session.legal()]  # a choice's texts are under the prompt
-        out = Text("You can play: ", style="bold")
+        out = Text("f9: the coach's best moves · ", style="dim")  # first: a compact terminal cuts the end
+        out.append("You can play: ", style="bold")
         out.append(" | ".join(legal[:12]))
         if len(legal) > 12:
             out.append(f" (+{len(legal) - 12} more: Tab completes)", style="dim")
-        out.append("   f9: the coach's best moves", style="dim")
         return out

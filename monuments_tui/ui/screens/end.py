@@ -111,6 +111,8 @@ class EndScreen(Screen):
     def __init__(self, session):
         super().__init__()
         self.session = session
+        self._final = session.state
+        """The position scored here: the replay may promote a side line that goes on from elsewhere."""
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -181,7 +183,8 @@ class EndScreen(Screen):
         self.dismiss()
 
     def on_screen_resume(self) -> None:
-        if self.session.state.pending is not None:  # a side line promoted in the replay goes on: back to the board
+        state = self.session.state
+        if state is not self._final and state.pending is not None:  # a line promoted in the replay goes on
             self.dismiss()
 
     def action_help(self) -> None:
