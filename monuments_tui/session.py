@@ -49,6 +49,7 @@ from monuments_tui.saves import (
 from monuments_tui.session_annotations import SessionAnnotations, UndoRefused as UndoRefused
 from monuments_tui.timeline import (  # noqa: F401  (re-exported: the session's public names)
     SNAPSHOT_EVERY,
+    Progress,
     Rebuilt,
     Step,
     TakenBack,
@@ -141,10 +142,13 @@ class GameSession(SessionAnnotations):
         return cls(header, Rebuilt(Timeline(initial), teaching, []), [], journal, saves_dir)
 
     @classmethod
-    def load(cls, path: Path | str, *, saves_dir: Path | None = None) -> tuple[GameSession, list[str]]:
+    def load(
+        cls, path: Path | str, *, saves_dir: Path | None = None, progress: Progress | None = None
+    ) -> tuple[GameSession, list[str]]:
         """Open a save to go on playing it. Returns the session and warnings to show.
 
-        The whole file is checked first (see `rebuild`); a failed load changes nothing.
+        The whole file is checked first (see `rebuild`; `progress` is told how far, as in
+        `load_save`); a failed load changes nothing.
         A torn last line is dropped with a warning, and cut off safely at the next write.
 
         The session holds the save's lock until `close` (or until this process ends): a
@@ -156,7 +160,7 @@ class GameSession(SessionAnnotations):
         """
         lock = lock_for_play(Path(path))  # before reading: nobody else may write or repair it meanwhile
         try:
-            save, rebuilt = load_save(path)
+            save, rebuilt = load_save(path, progress)
             repair = save.good_length if save.needs_repair else None
             journal = Journal(save.path, repair_to=repair, lock=lock)
         except BaseException:

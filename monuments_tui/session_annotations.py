@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from monuments_tui.game_tree import GameTree, build_tree
-from monuments_tui.saves import Header, HintRecord, NoteRecord, RecordAny, SavedHint
+from monuments_tui.game_tree import MAIN, GameTree, build_tree
+from monuments_tui.saves import CmdRecord, Header, HintRecord, NoteRecord, RecordAny, SavedHint
 from monuments_tui.timeline import Step, Timeline, undo_back_refusal
 
 if TYPE_CHECKING:
@@ -58,8 +58,19 @@ class SessionAnnotations:
     def tree(self) -> GameTree:
         """The main line, the side lines that undo left, and the notes (`game_tree`)."""
         if self._tree is None or self._tree[0] != len(self._records):
-            self._tree = (len(self._records), build_tree(self._records, self._by_seq))
+            self._tree = (len(self._records), self._grown_tree() or build_tree(self._records, self._by_seq))
         return self._tree[1]
+
+    def _grown_tree(self) -> GameTree | None:
+        """The last tree built with the moves recorded since played on at its end, when that is all
+        they did (commands only, and no side line leaves the end): a step costs the same all game long."""
+        if self._tree is None:
+            return None
+        built, tree = self._tree
+        added = self._records[built:]
+        if not all(isinstance(r, CmdRecord) for r in added) or tree.variations_from(MAIN, len(tree.main)):
+            return None
+        return tree.extended([self._by_seq[r.seq] for r in added])
 
     def promote(self, number: int) -> list[Step]:
         """Make side line `number` the main line; the line it replaces becomes a side line.

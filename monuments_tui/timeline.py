@@ -9,7 +9,7 @@ command again and checking it gives the recorded events. Used by `session` and `
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import msgspec
@@ -396,25 +396,31 @@ def _check_command(
     return events
 
 
-def load_save(path: Path | str) -> tuple[SaveFile, Rebuilt]:
+Progress = Callable[[int, int], None]
+"""Told (records checked, records in all) now and then while a save is checked: what a progress bar shows."""
+
+
+def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:
     """Read and fully check a save. Never modifies the file.
 
     A game saved by 0.3.0 or earlier is checked under today's rules first; if it does
     not hold under them, under the rules it was played with (`OPTIONS_0_3_0`), and then
     it goes on under those, so a game is played to its end under one set of rules.
+    `progress`, if given, is told how far the check is (from the thread that loads).
 
     Raises:
         SaveError: naming the file and the first line at fault.
     """
     save = read_save(path)
+    records = save.records if progress is None else _Reporting(save.records, progress)
     try:
-        return save, rebuild(save.header, save.records, save.path)
+        return save, rebuild(save.header, records, save.path)
     except SaveError as today:
         older = _as_played_by_0_3_0(save.header)
         if older is None:
             raise
         try:
-            rebuilt = rebuild(older, save.records, save.path)
+            rebuilt = rebuild(older, records, save.path)
         except SaveError:
             raise today from None
         warning = (
@@ -432,3 +438,22 @@ def _as_played_by_0_3_0(header: Header) -> Header | None:
     options = msgspec.structs.replace(header.config.options, **OPTIONS_0_3_0)
     config = msgspec.structs.replace(header.config, options=options)
     return msgspec.structs.replace(header, config=config)
+
+
+class _Reporting(list):
+    """A save's records that tell `progress` how many were read as `rebuild` goes through them, in order."""
+
+    EVERY = 50
+    """Records between two reports (a report is a call into the interface's thread)."""
+
+    def __init__(self, records: list[RecordAny], progress: Progress):
+        super().__init__(records)
+        self._progress = progress
+
+    def __iter__(self) -> Iterator[RecordAny]:
+        total = len(self)
+        for done, record in enumerate(super().__iter__(), start=1):
+            if done % self.EVERY == 0:
+                self._progress(done, total)
+            yield record
+        self._progress(total, total)
