@@ -37,6 +37,7 @@ from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
+    HintRecord,
     RecordAny,
     RedoRecord,
     TeachingRecord,
@@ -93,6 +94,8 @@ class GameSession(SessionAnnotations):
         self._by_seq: dict[int, Step] = dict(rebuilt.by_seq)
         """Every command's Step, on the line of play or not (for the game tree)."""
         self._tree: tuple[int, GameTree] | None = None
+        self._hints_read: tuple[int, list[HintRecord]] = (0, [])
+        """The records read for hints so far, and the hints among them (`hints_shown`)."""
 
     # -- construction ------------------------------------------------------------------------
     @classmethod

@@ -6,7 +6,9 @@ A mixin of `GameSession`, which gives it the timeline, the records and the journ
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from monuments_tui.game_tree import MAIN, GameTree, build_tree
@@ -31,6 +33,7 @@ class SessionAnnotations:
     _records: list[RecordAny]
     _by_seq: dict[int, Step]
     _tree: tuple[int, GameTree] | None
+    _hints_read: tuple[int, list[HintRecord]]
 
     if TYPE_CHECKING:  # the session's own members, as mypy sees them
 
@@ -126,5 +129,18 @@ class SessionAnnotations:
 
     def hints_shown(self) -> list[HintRecord]:
         """The hints given on the live line of play (after a step still in it, or before the first)."""
-        live = {s.seq for s in self._timeline.steps}
-        return [r for r in self._records if isinstance(r, HintRecord) and (r.after == 0 or r.after in live)]
+        # a step costs the same all game long: read only the records added since, find steps by seq
+        read, hints = self._hints_read
+        hints += [r for r in self._records[read:] if isinstance(r, HintRecord)]
+        self._hints_read = (len(self._records), hints)
+        steps = self._timeline.steps
+        return [h for h in hints if h.after == 0 or _on_line(steps, h.after)]
+
+
+def _on_line(steps: list[Step], seq: int) -> bool:
+    """Whether the step recorded as `seq` is on the line `steps` (their seqs rise along a line of play)."""
+    at = bisect_left(steps, seq, key=_SEQ)
+    return at < len(steps) and steps[at].seq == seq
+
+
+_SEQ = attrgetter("seq")
