@@ -9,11 +9,12 @@ command again and checking it gives the recorded events. Used by `session` and `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
+from monuments_tui.load_progress import Progress, reporting
 from monuments_tui.narration import draw_text
 from monuments_tui.rules import decide, events as ev
 from monuments_tui.rules.commands import Command, CommandAny, KeepQuests, KeepStartQuest
@@ -396,10 +397,6 @@ def _check_command(
     return events
 
 
-Progress = Callable[[int, int], None]
-"""Told (records checked, records in all) now and then while a save is checked: what a progress bar shows."""
-
-
 def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:
     """Read and fully check a save. Never modifies the file.
 
@@ -412,7 +409,7 @@ def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveF
         SaveError: naming the file and the first line at fault.
     """
     save = read_save(path)
-    records = save.records if progress is None else _Reporting(save.records, progress)
+    records = reporting(save.records, progress)
     try:
         return save, rebuild(save.header, records, save.path)
     except SaveError as today:
@@ -438,22 +435,3 @@ def _as_played_by_0_3_0(header: Header) -> Header | None:
     options = msgspec.structs.replace(header.config.options, **OPTIONS_0_3_0)
     config = msgspec.structs.replace(header.config, options=options)
     return msgspec.structs.replace(header, config=config)
-
-
-class _Reporting(list):
-    """A save's records that tell `progress` how many were read as `rebuild` goes through them, in order."""
-
-    EVERY = 50
-    """Records between two reports (a report is a call into the interface's thread)."""
-
-    def __init__(self, records: list[RecordAny], progress: Progress):
-        super().__init__(records)
-        self._progress = progress
-
-    def __iter__(self) -> Iterator[RecordAny]:
-        total = len(self)
-        for done, record in enumerate(super().__iter__(), start=1):
-            if done % self.EVERY == 0:
-                self._progress(done, total)
-            yield record
-        self._progress(total, total)

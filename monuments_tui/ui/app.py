@@ -195,6 +195,7 @@ class MonumentsApp(Navigation):
     @guarded
     def open_save(self, path: Path) -> None:
         """Check a save and go on playing it: a long one on a worker, with a progress bar (`LoadingScreen`)."""
+        # start-up: the loading screen (and its progress bar) loads when a save is opened
         from monuments_tui.ui.screens.loading import LONG_SAVE_BYTES, LoadingScreen
 
         path = Path(path)
@@ -217,10 +218,6 @@ class MonumentsApp(Navigation):
     @guarded
     def load_failed(self, path: Path, exc: Exception) -> None:
         """A save could not be loaded: offer its replay when another game has it open, else say why."""
-        from monuments_tui.ui.screens.loading import LoadingScreen
-
-        if isinstance(self.screen, LoadingScreen):
-            self.pop_screen()  # back where the load was asked for
         if isinstance(exc, SaveInUse):
             self._offer_replay(path, exc.pid)
         elif isinstance(exc, (SaveError, OSError)):

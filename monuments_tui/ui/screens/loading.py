@@ -20,6 +20,8 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
+from monuments_tui.session import GameSession  # this screen is loaded only when a save is opened
+
 if TYPE_CHECKING:
     from textual import getters
 
@@ -59,20 +61,21 @@ class LoadingScreen(Screen):
 
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _check(self) -> None:
-        # the game side loads with the game, not with the title screen (start-up)
-        from monuments_tui.session import GameSession
-
         worker = get_current_worker()
         try:
             session, warnings = GameSession.load(self.path, saves_dir=self.saves_dir, progress=self._progress)
         except Exception as exc:  # noqa: BLE001  (the app says what failed, as a load on the spot does)
             if not worker.is_cancelled:
-                self.app.call_from_thread(self.app.load_failed, self.path, exc)
+                self.app.call_from_thread(self._failed, exc)
             return
         if worker.is_cancelled:
             session.close()  # nobody waits for it any more: let the save go
             return
         self.app.call_from_thread(self.app.loaded, session, warnings)
+
+    def _failed(self, exc: Exception) -> None:
+        self.dismiss()  # back where the load was asked for, then the app says why
+        self.app.load_failed(self.path, exc)
 
     def _progress(self, done: int, total: int) -> None:
         self.app.call_from_thread(self.query_one(ProgressBar).update, total=total, progress=done)
