@@ -359,9 +359,10 @@ class MapView(ScrollView, can_focus=True):
             if self._tones is None:
                 self._tones = tones_of(self, MAP_TONES)
             console = self.app.console
+            line.style = base  # under every span: one pass makes the segments on the pane's style
             with console.use_theme(self._tones):
                 segments = list(line.render(console))
-            strip = Strip(segments, line.cell_len).apply_style(base)
+            strip = Strip(segments, line.cell_len)
             self._strips[y] = strip
         return strip
 
