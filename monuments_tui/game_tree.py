@@ -95,6 +95,12 @@ class GameTree:
         self.notes: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in notes.items() if v}
         """Notes by the `seq` of the step that led to their position (0: the start)."""
 
+    def extended(self, steps: Sequence[Step]) -> GameTree:
+        """This tree with `steps` played on at the end of the main line, where no side line leaves it
+        (so they make none, and number none anew): what `build_tree` gives for records that add them."""
+        assert not self.variations_from(MAIN, len(self.main)), "a move at the end would leave a side line"
+        return GameTree(self.main + tuple(steps), self.variations, self.notes)
+
     def variation(self, number: int) -> Variation:
         """Side line `number`.
 

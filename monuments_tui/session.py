@@ -22,6 +22,7 @@ import msgspec
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.game_tree import GameTree
 from monuments_tui.journal import Journal, create_journal, write_save
+from monuments_tui.load_progress import Progress
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
@@ -37,6 +38,7 @@ from monuments_tui.saves import (
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
+    HintRecord,
     RecordAny,
     RedoRecord,
     TeachingRecord,
@@ -92,6 +94,8 @@ class GameSession(SessionAnnotations):
         self._by_seq: dict[int, Step] = dict(rebuilt.by_seq)
         """Every command's Step, on the line of play or not (for the game tree)."""
         self._tree: tuple[int, GameTree] | None = None
+        self._hints_read: tuple[int, list[HintRecord]] = (0, [])
+        """The records read for hints so far, and the hints among them (`hints_shown`)."""
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -141,10 +145,13 @@ class GameSession(SessionAnnotations):
         return cls(header, Rebuilt(Timeline(initial), teaching, []), [], journal, saves_dir)
 
     @classmethod
-    def load(cls, path: Path | str, *, saves_dir: Path | None = None) -> tuple[GameSession, list[str]]:
+    def load(
+        cls, path: Path | str, *, saves_dir: Path | None = None, progress: Progress | None = None
+    ) -> tuple[GameSession, list[str]]:
         """Open a save to go on playing it. Returns the session and warnings to show.
 
-        The whole file is checked first (see `rebuild`); a failed load changes nothing.
+        The whole file is checked first (see `rebuild`; `progress` is told how far, as in
+        `load_save`); a failed load changes nothing.
         A torn last line is dropped with a warning, and cut off safely at the next write.
 
         The session holds the save's lock until `close` (or until this process ends): a
@@ -156,7 +163,7 @@ class GameSession(SessionAnnotations):
         """
         lock = lock_for_play(Path(path))  # before reading: nobody else may write or repair it meanwhile
         try:
-            save, rebuilt = load_save(path)
+            save, rebuilt = load_save(path, progress)
             repair = save.good_length if save.needs_repair else None
             journal = Journal(save.path, repair_to=repair, lock=lock)
         except BaseException:

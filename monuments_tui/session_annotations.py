@@ -6,11 +6,13 @@ A mixin of `GameSession`, which gives it the timeline, the records and the journ
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from monuments_tui.game_tree import GameTree, build_tree
-from monuments_tui.saves import Header, HintRecord, NoteRecord, RecordAny, SavedHint
+from monuments_tui.game_tree import MAIN, GameTree, build_tree
+from monuments_tui.saves import CmdRecord, Header, HintRecord, NoteRecord, RecordAny, SavedHint
 from monuments_tui.timeline import Step, Timeline, undo_back_refusal
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ class SessionAnnotations:
     _records: list[RecordAny]
     _by_seq: dict[int, Step]
     _tree: tuple[int, GameTree] | None
+    _hints_read: tuple[int, list[HintRecord]]
 
     if TYPE_CHECKING:  # the session's own members, as mypy sees them
 
@@ -58,8 +61,19 @@ class SessionAnnotations:
     def tree(self) -> GameTree:
         """The main line, the side lines that undo left, and the notes (`game_tree`)."""
         if self._tree is None or self._tree[0] != len(self._records):
-            self._tree = (len(self._records), build_tree(self._records, self._by_seq))
+            self._tree = (len(self._records), self._grown_tree() or build_tree(self._records, self._by_seq))
         return self._tree[1]
+
+    def _grown_tree(self) -> GameTree | None:
+        """The last tree built with the moves recorded since played on at its end, when that is all
+        they did (commands only, and no side line leaves the end): a step costs the same all game long."""
+        if self._tree is None:
+            return None
+        built, tree = self._tree
+        added = self._records[built:]
+        if not all(isinstance(r, CmdRecord) for r in added) or tree.variations_from(MAIN, len(tree.main)):
+            return None
+        return tree.extended([self._by_seq[r.seq] for r in added])
 
     def promote(self, number: int) -> list[Step]:
         """Make side line `number` the main line; the line it replaces becomes a side line.
@@ -115,5 +129,18 @@ class SessionAnnotations:
 
     def hints_shown(self) -> list[HintRecord]:
         """The hints given on the live line of play (after a step still in it, or before the first)."""
-        live = {s.seq for s in self._timeline.steps}
-        return [r for r in self._records if isinstance(r, HintRecord) and (r.after == 0 or r.after in live)]
+        # a step costs the same all game long: read only the records added since, find steps by seq
+        read, hints = self._hints_read
+        hints += [r for r in self._records[read:] if isinstance(r, HintRecord)]
+        self._hints_read = (len(self._records), hints)
+        steps = self._timeline.steps
+        return [h for h in hints if h.after == 0 or _on_line(steps, h.after)]
+
+
+def _on_line(steps: list[Step], seq: int) -> bool:
+    """Whether the step recorded as `seq` is on the line `steps` (their seqs rise along a line of play)."""
+    at = bisect_left(steps, seq, key=_SEQ)
+    return at < len(steps) and steps[at].seq == seq
+
+
+_SEQ = attrgetter("seq")

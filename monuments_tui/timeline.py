@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.load_progress import Progress, reporting
 from monuments_tui.narration import draw_text
 from monuments_tui.rules import decide, events as ev
 from monuments_tui.rules.commands import Command, CommandAny, KeepQuests, KeepStartQuest
@@ -396,25 +397,27 @@ def _check_command(
     return events
 
 
-def load_save(path: Path | str) -> tuple[SaveFile, Rebuilt]:
+def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:
     """Read and fully check a save. Never modifies the file.
 
     A game saved by 0.3.0 or earlier is checked under today's rules first; if it does
     not hold under them, under the rules it was played with (`OPTIONS_0_3_0`), and then
     it goes on under those, so a game is played to its end under one set of rules.
+    `progress`, if given, is told how far the check is (from the thread that loads).
 
     Raises:
         SaveError: naming the file and the first line at fault.
     """
     save = read_save(path)
+    records = reporting(save.records, progress)
     try:
-        return save, rebuild(save.header, save.records, save.path)
+        return save, rebuild(save.header, records, save.path)
     except SaveError as today:
         older = _as_played_by_0_3_0(save.header)
         if older is None:
             raise
         try:
-            rebuilt = rebuild(older, save.records, save.path)
+            rebuilt = rebuild(older, records, save.path)
         except SaveError:
             raise today from None
         warning = (

@@ -315,3 +315,29 @@ def test_a_side_line_goes_on_with_its_moves_played_last_and_holds_the_older_ones
     assert tree.all_in(1) == [outer, inner]
     s.close()
     assert shape(Replay.open(round_trip(tmp_path, s.path)).tree) == shape(tree)
+
+
+def test_the_session_tree_grown_move_by_move_is_the_tree_built_from_all_the_records(tmp_path):
+    """The session adds each move to its last tree rather than reading every record again; after
+    moves, notes, undos, redos and moves after an undo, it is always what all the records give."""
+    from monuments_tui.game_tree import build_tree
+
+    s = new_session(tmp_path, teaching=True)
+    rnd = random.Random(5)
+
+    def same() -> None:
+        assert shape(s.tree()) == shape(build_tree(s.records(), s._by_seq))
+
+    for turn in range(60):
+        if turn % 11 == 3:
+            s.note(f"note {turn}")
+        elif turn % 13 == 5:
+            s.undo()
+        elif turn % 17 == 6 and s.can_redo():
+            s.redo()
+        elif turn % 19 == 7 and s.can_redo():
+            play_another(s)
+        else:
+            play(s, 1, rnd)
+        same()
+    assert s.tree().variations, "the game left side lines"

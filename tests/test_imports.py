@@ -13,7 +13,7 @@ from pathlib import Path
 
 PACKAGE = "monuments_tui"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
-MAX_LAZY = 15
+MAX_LAZY = 16
 
 
 def module_names(root: Path) -> dict[str, Path]:

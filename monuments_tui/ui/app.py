@@ -194,18 +194,36 @@ class MonumentsApp(Navigation):
 
     @guarded
     def open_save(self, path: Path) -> None:
+        """Check a save and go on playing it: a long one on a worker, with a progress bar (`LoadingScreen`)."""
+        # start-up: the loading screen (and its progress bar) loads when a save is opened
+        from monuments_tui.ui.screens.loading import LONG_SAVE_BYTES, LoadingScreen
 
+        path = Path(path)
+        if path.is_file() and path.stat().st_size > LONG_SAVE_BYTES:
+            self.push_screen(LoadingScreen(path, self.saves_dir))
+            return
         try:
-            session, warnings = _sessions().load(Path(path), saves_dir=self.saves_dir)
-        except SaveInUse as exc:
-            self._offer_replay(Path(path), exc.pid)
+            session, warnings = _sessions().load(path, saves_dir=self.saves_dir)
+        except (SaveInUse, SaveError, OSError) as exc:
+            self.load_failed(path, exc)
             return
-        except (SaveError, OSError) as exc:
-            self.notify(str(exc), title="Cannot load this game", severity="error", timeout=15)
-            return
+        self.loaded(session, warnings)
+
+    def loaded(self, session, warnings: list[str]) -> None:
+        """A save was checked: play it, with what its check found to say."""
         self.start_session(session)
         for w in warnings:
             self.notify(w, severity="warning", timeout=10)
+
+    @guarded
+    def load_failed(self, path: Path, exc: Exception) -> None:
+        """A save could not be loaded: offer its replay when another game has it open, else say why."""
+        if isinstance(exc, SaveInUse):
+            self._offer_replay(path, exc.pid)
+        elif isinstance(exc, (SaveError, OSError)):
+            self.notify(str(exc), title="Cannot load this game", severity="error", timeout=15)
+        else:
+            raise exc  # reported as any unexpected error is
 
     def _offer_replay(self, path: Path, pid: int | None) -> None:
         who = f"process {pid}" if pid is not None else "another process"

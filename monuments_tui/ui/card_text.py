@@ -9,6 +9,8 @@ read these, so the words never differ. Pure: rules content only, no Textual.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from monuments_tui.rules import SYNTAX, NotationError, commands as c, parse_command, pending as pd
 from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.content import ACTION_IDS, load_content
@@ -145,7 +147,7 @@ def glossed(state: GameState, text: str) -> str:
     return f"{text} — {words}" if words else text
 
 
-def choices(state: GameState, legal: list[str] | None = None) -> list[tuple[str, str]]:
+def choices(state: GameState, legal: Sequence[str] | None = None) -> list[tuple[str, str]]:
     """(command, what it does) for each option of the card, quest, bonus or option choice
     pending now; [] for other decisions. With `legal` (the notation of the legal commands),
     only the options that are legal (a keep choice lists each quest on its own)."""
@@ -171,7 +173,7 @@ PROMPT_LINES = 4
 """Most options the prompt lists under its question; Tab and the palette list them all."""
 
 
-def prompt_lines(state: GameState, legal: list[str]) -> list[str]:
+def prompt_lines(state: GameState, legal: Sequence[str]) -> list[str]:
     """The lines under the prompt's question: each option of a card choice with its text, or,
     when a card is to be played, the cards in hand and their sides."""
     pending = state.pending

@@ -6,7 +6,9 @@ Pure: reads the session's records and steps, never Textual. A switch is recorded
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from monuments_tui.saves import RecordAny, TeachingRecord
@@ -39,6 +41,24 @@ def teaching_marks(records: Iterable[RecordAny], steps: Sequence, round_now: int
     out = []
     for record in records:
         if isinstance(record, TeachingRecord):
-            later = next((s.round for s in steps if s.seq > record.seq), round_now)
+            after = bisect_right(steps, record.seq, key=_SEQ)  # the line's steps are in the order recorded
+            later = steps[after].round if after < len(steps) else round_now
             out.append(LogMark(record.seq, teaching_words(record.on, later)))
     return out
+
+
+_SEQ = attrgetter("seq")
+
+
+class TeachingMarks:
+    """`teaching_marks` of one session's records as they grow: each call reads only the records
+    added since the last one (a journal only grows), so a step costs the same all game long."""
+
+    def __init__(self) -> None:
+        self._read = 0
+        self._switches: list[TeachingRecord] = []
+
+    def __call__(self, records: Sequence[RecordAny], steps: Sequence, round_now: int) -> tuple[LogMark, ...]:
+        self._switches += [r for r in records[self._read :] if isinstance(r, TeachingRecord)]
+        self._read = len(records)
+        return tuple(teaching_marks(self._switches, steps, round_now))

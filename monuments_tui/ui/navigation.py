@@ -40,6 +40,12 @@ class Navigation(App[object]):
     def open_save(self, path: Path) -> None:
         raise NotImplementedError
 
+    def loaded(self, session: GameSession, warnings: list[str]) -> None:
+        raise NotImplementedError
+
+    def load_failed(self, path: Path, exc: Exception) -> None:
+        raise NotImplementedError
+
     def open_replay(self, path: Path) -> None:
         raise NotImplementedError
 

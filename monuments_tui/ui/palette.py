@@ -9,7 +9,7 @@ first in the order given, and a search ranks each group by its own match.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Protocol, cast
 
@@ -23,7 +23,7 @@ APP = "App: "
 class PaletteActions(Protocol):
     """What the palette offers of the game screen (which imports this module)."""
 
-    legal_texts: list[str]
+    legal_texts: Sequence[str]
 
     def can_type(self) -> bool: ...
     def gloss(self, text: str) -> str: ...

@@ -245,12 +245,13 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
         out.append(f"\nupgrade discount now: {discount} resource(s)", style=DIM)
     parts: list[RenderableType] = [*_choice_now(state, seat), table, out]
     if wide:
-        texts = Text("\nWhat the cards do (scroll):", style="bold")
-        for card in ACTION_IDS:
+        parts.append(Text("\nWhat the cards do (scroll):", style="bold"))
+        for card in ACTION_IDS:  # a part each: the pane draws again only the cards that changed
             where = "hand" if card in p.hand else "discard" if card in p.discard else "in play"
-            texts.append(f"\n[{where}] ", style=DIM)
-            texts.append(card_text.action_text(card, state, seat))
-        parts.append(texts)
+            entry = Text(style="bold")
+            entry.append(f"[{where}] ", style=DIM)
+            entry.append(card_text.action_text(card, state, seat))
+            parts.append(entry)
     return Group(*parts)
 
 

@@ -24,6 +24,7 @@ from monuments_tui.rules import (
     NotationError,
     RuleViolation,
     format_command,
+    legal_commands,
     waiting_for,
 )
 from monuments_tui.rules.views import visible_state
@@ -31,7 +32,8 @@ from monuments_tui.session import UndoRefused
 from monuments_tui.timeline import step_text
 from monuments_tui.ui import card_text
 from monuments_tui.ui.dialogs.common import Curtain
-from monuments_tui.ui.log_marks import teaching_marks
+from monuments_tui.ui.legal_now import LegalNow
+from monuments_tui.ui.log_marks import TeachingMarks
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import record_command, run_record_command
 from monuments_tui.ui.refusal_words import split_refusal
@@ -105,7 +107,9 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self.set_reactive(GameScreen.pace, self.validate_pace(pace))
         humans = self.humans()
         self.set_reactive(GameScreen.viewer, humans[0] if len(humans) == 1 else None)
-        self.legal_texts: list[str] = []
+        self.legal_texts = LegalNow(list, offered=False)
+        """The notation of the commands the person at the keyboard may type now (worked out when read)."""
+        self._marks = TeachingMarks()
         self._init_bots(bot_seed if bot_seed is not None else session.config.seed)
         self._init_coaching()
         self._ended = False
@@ -197,17 +201,16 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             controllers=session.seats,
             hand_seat=hand_seat,
             tree=session.tree(),
-            marks=tuple(teaching_marks(session.records(), steps, state.round)),
+            marks=self._marks(session.records(), steps, state.round),
             hints=session.hints_shown(),
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)
         else:
             prompt = public_words(waiting_for(visible_state(state, self.viewer)))
-        self.legal_texts = [format_command(c) for c in session.legal()] if self.can_type() else []
+        self._offer_legal(state)
         line = self.command_line
         line.describe = partial(card_text.glossed, view_state)
-        line.legal = (*self.legal_texts, "info") if self.legal_texts else ()  # info is offered with the moves
         note = ""
         if seat is not None and session.controller(seat) != "human":
             note = f"({session.controller(seat)} is playing · pace {self.pace} · f6 skips)"
@@ -218,6 +221,16 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self._draw_status(prompt)
         if self.guided():
             self.query_one("#choices", Static).update(self.choices_text())
+
+    def _offer_legal(self, state) -> None:
+        """The legal commands of `state` for the command line and the palette, worked out when first read."""
+        offered = self.can_type()
+        legal = self.legal_texts
+        if legal.source is state and legal.offered == offered:
+            return  # the same position (a new viewer or pace): the list, worked out or not, stands
+        legal = LegalNow(lambda: [format_command(c) for c in legal_commands(state)], offered=offered, source=state)
+        self.legal_texts = legal
+        self.command_line.legal = LegalNow(lambda: (*legal, "info"), offered=offered)  # info is offered with the moves
 
     def gloss(self, text: str) -> str:
         """What the legal command `text` would do, in plain words (the palette's help line)."""

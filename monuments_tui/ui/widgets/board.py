@@ -106,8 +106,8 @@ class Board(Horizontal):
     Board #legend { display: none; dock: right; width: 57; }
     """
 
-    view: reactive[BoardView | None] = reactive(None, init=False, always_update=True)
-    """What the panes show (set after every change of the game)."""
+    view: reactive[BoardView | None] = reactive(None, init=False, always_update=True, repaint=False)
+    """What the panes show (set after every change of the game; each pane redraws what changed in it)."""
     pane: reactive[str] = reactive("map", init=False)
     """The id of the pane the compact layout shows."""
 

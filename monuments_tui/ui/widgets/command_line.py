@@ -127,8 +127,8 @@ class CommandLine(Vertical):
             self.line = line
             self.text = text
 
-    legal: reactive[tuple[str, ...]] = reactive((), init=False, always_update=True)
-    """The notation of every command the player may type now."""
+    legal: reactive[Sequence[str]] = reactive((), init=False, always_update=True)
+    """The notation of every command the player may type now (read only when needed: `ui.legal_now`)."""
     prompt: reactive[Prompt] = reactive(Prompt(), init=False)
 
     def __init__(self, *, id: str | None = None):

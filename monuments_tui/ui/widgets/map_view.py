@@ -10,11 +10,14 @@ Until the player picks a zoom (z), the map takes the largest zoom that shows the
 board in the pane: the overview, or the mini map in small terminals.
 
 The map itself is rendered once per (state, zoom, colour) without a cursor; the cursor
-is drawn at display time, so moving it costs a line or three, not a whole map. The
+is drawn at display time, so moving it costs a line or three, not a whole map. A new
+state keeps the strips of the rows that look the same and repaints only the others. The
 legend is a panel of its own (`widgets.legend_panel`): L asks for it with `LegendRequested`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -22,7 +25,7 @@ from rich.text import Text
 from rich.theme import Theme
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -38,6 +41,24 @@ from monuments_tui.ui.theme import MAP_TONES, tone_classes, tones_of
 __all__ = ["MapView"]
 
 _PLAIN_CURSOR = Style(reverse=True, bold=True)
+
+
+class _Frame(NamedTuple):
+    """What every line of one paint of the map shares."""
+
+    width: int
+    left: int
+    """Columns pinned at the left (row letters)."""
+    top: int
+    """Lines pinned at the top (column numbers)."""
+    sx: int
+    sy: int
+    cursor: tuple[int, int, int, int]
+    """The cursor's region on the map (x, y, width, height), its brackets included."""
+    brackets: bool
+    base: Style
+    margin: int
+    """Blank columns left of a map narrower than the pane."""
 
 
 class MapView(ScrollView, can_focus=True):
@@ -73,7 +94,7 @@ class MapView(ScrollView, can_focus=True):
         Binding("enter", "activate", "Choose hex", show=False),
     ]
 
-    state: reactive[GameState | None] = reactive(None, always_update=True, init=False)
+    state: reactive[GameState | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The game shown; None shows the bare world map."""
     cursor: reactive[str] = reactive("F19", init=False)
     """The selected hex id (canonical upper case)."""
@@ -120,6 +141,7 @@ class MapView(ScrollView, can_focus=True):
         self._lines: list[Text] | None = None
         self._strips: dict[int, Strip] = {}
         self._tones: Theme | None = None
+        self._frame: _Frame | None = None
         self._centred = True
         """The view was last scrolled to centre the cursor (and stays so through a change of size)."""
         self.set_reactive(MapView.state, state)
@@ -147,7 +169,7 @@ class MapView(ScrollView, can_focus=True):
         return value if value in ZOOMS else self.zoom
 
     def watch_state(self) -> None:
-        self._invalidate()
+        self._redraw_changed_rows()
 
     def watch_viewer(self) -> None:
         self._invalidate()
@@ -293,6 +315,31 @@ class MapView(ScrollView, can_focus=True):
         self._strips = {}
         self.refresh()
 
+    def _redraw_changed_rows(self) -> None:
+        """A new state: draw the map again, but keep the strips of the rows that look the same
+        and repaint only the others (a step changes a few hexes, not the world)."""
+        old = self._lines
+        if old is None or not self.display:
+            self._invalidate()  # nothing drawn to keep, or nothing shown: drawn when next shown
+            return
+        self._lines = None
+        new = self._map_lines()
+        if len(new) != len(old):
+            self._invalidate()
+            return
+        changed = {y for y, (was, now) in enumerate(zip(old, new, strict=True)) if was != now}
+        self._strips = {y: strip for y, strip in self._strips.items() if y not in changed}
+        for y in changed:
+            row = self._viewport_row(y)
+            if row is not None:
+                self.refresh(Region(0, row, self._viewport().width, 1))
+
+    def _viewport_row(self, map_y: int) -> int | None:
+        """Where map line `map_y` is shown in the pane (None: scrolled out of sight)."""
+        _, top = self._frozen()
+        row = map_y if map_y < top else map_y - round(self.scroll_offset.y)
+        return row if (map_y < top or row >= top) and 0 <= row < self._viewport().height else None
+
     def notify_style_update(self) -> None:
         """The theme or CSS changed: rebuild strips (their base style)."""
         super().notify_style_update()
@@ -302,20 +349,20 @@ class MapView(ScrollView, can_focus=True):
     def _map_lines(self) -> list[Text]:
         if self._lines is None:
             self._lines = render_map(self.state, None, self.zoom, color=self.use_color, viewer=self.viewer)
-            self._strips = {}
         return self._lines
 
-    def _map_strip(self, y: int) -> Strip:
-        """Map line y as a strip (made when first shown, then kept until the map changes)."""
+    def _map_strip(self, y: int, base: Style) -> Strip:
+        """Map line y as a strip on the pane's `base` style (made when first shown, then kept until the row changes)."""
         strip = self._strips.get(y)
         if strip is None:
             line = self._map_lines()[y]
             if self._tones is None:
                 self._tones = tones_of(self, MAP_TONES)
             console = self.app.console
+            line.style = base  # under every span: one pass makes the segments on the pane's style
             with console.use_theme(self._tones):
                 segments = list(line.render(console))
-            strip = Strip(segments, line.cell_len).apply_style(self.rich_style)
+            strip = Strip(segments, line.cell_len)
             self._strips[y] = strip
         return strip
 
@@ -333,32 +380,42 @@ class MapView(ScrollView, can_focus=True):
         style = self.get_component_rich_style("map-view--cursor")
         return Strip([Segment(text, style) for text, _, _ in strip], strip.cell_length)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame = self._frame_now()  # what every line of this paint shares, worked out once
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _frame_now(self) -> _Frame:
+        left, top = self._frozen()
+        cx, cy, cw, ch = hex_region(self.zoom, self.cursor)
+        brackets = self.zoom == "mini"
+        if brackets:
+            cx, cw = cx - 1, cw + 2
+        sx, sy = self.scroll_offset
+        width = self._viewport().width
+        return _Frame(width, left, top, sx, sy, (cx, cy, cw, ch), brackets, self.rich_style, self.map_offset_x())
+
     def render_line(self, y: int) -> Strip:
-        view = self._viewport()
-        width = view.width
+        f = self._frame or self._frame_now()
+        width, left, top, sx, base = f.width, f.left, f.top, f.sx, f.base
         if width <= 0:
             return Strip.blank(0)
         lines = self._map_lines()
-        left, top = self._frozen()
-        sx, sy = self.scroll_offset
-        map_y = y if y < top else y + sy
-        base = self.rich_style
+        map_y = y if y < top else y + f.sy
         if 0 <= map_y < len(lines):
-            strip = self._map_strip(map_y)
-            cx, cy, cw, ch = hex_region(self.zoom, self.cursor)
-            brackets = self.zoom == "mini"
-            if brackets:
-                cx, cw = cx - 1, cw + 2
+            strip = self._map_strip(map_y, base)
+            cx, cy, cw, ch = f.cursor
             if cy <= map_y < cy + ch:
                 a, b, c = strip.divide([cx, cx + cw, strip.cell_length])
-                strip = Strip.join([a, self._cursor_strip(b, brackets), c])
+                strip = Strip.join([a, self._cursor_strip(b, f.brackets), c])
             if left:
                 strip = Strip.join([strip.crop(0, left), strip.crop_extend(sx + left, sx + width, base)])
             else:
                 strip = strip.crop_extend(sx, sx + width, base)
         else:
             strip = Strip.blank(width, base)
-        margin = self.map_offset_x()
-        if margin:
-            strip = Strip.join([Strip.blank(margin, base), strip]).crop(0, width)
+        if f.margin:
+            strip = Strip.join([Strip.blank(f.margin, base), strip]).crop(0, width)
         return strip
