@@ -120,6 +120,7 @@ def _ferry_targets(
 ) -> dict[tuple[str, str | None], int]:
     board = load_board()
     lay = layout(state)
+    owners = owners_by_hex(state)
     out: dict[tuple[str, str | None], int] = {}
     start_cost = 1 if docked is not None else 0
     if start_cost > points:
@@ -139,7 +140,10 @@ def _ferry_targets(
                 if (here, nxt) != (water, docked) and key not in out:
                     out[key] = cost + 1
                 continue
-            if nxt in seen or nxt not in lay.water or occupied_by_other(state, nxt, seat):
+            if nxt in seen or nxt not in lay.water:
+                continue
+            held = owners.get(nxt)
+            if held is not None and (len(held) > 1 or seat not in held):  # `occupied_by_other`
                 continue
             seen[nxt] = cost + 1
             out[(nxt, None)] = cost + 1
