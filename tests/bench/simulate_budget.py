@@ -27,8 +27,8 @@ SET_UPS: dict[int, tuple[Civ, ...]] = {
 """The civilisations of each player count [Set-up, l.120]."""
 GAMES = 4
 """Games per run: an even share for each of the two processes."""
-ROUNDS = 20
-"""Each game stops after this many rounds (heuristic bots' games last 30-60)."""
+ROUNDS = 40
+"""Each game stops after this many rounds (heuristic bots' games often last 60)."""
 
 
 def _cpu(who: Literal[0, -1]) -> float:
