@@ -4,8 +4,8 @@ Each row plays the same seeded games of heuristic bots with 1 and then 2 process
 turns, and keeps the least wall time of each. Wall time is what the player waits for, but
 the machine is shared, so the row also gives the CPU seconds a game took with each (equal
 CPU means the pool loses no work: the wall ratio is then what the machine's other load
-leaves to the second process), the machine's load average, and games a minute per core
-(60 / CPU seconds a game). Games stop at `ROUNDS` rounds so that a row takes seconds.
+leaves to the second process), the cores each run got (CPU over wall time), the machine's
+load average, and games a minute per core (60 / CPU seconds a game). Games stop at `ROUNDS` rounds so that a row takes seconds.
 """
 
 from __future__ import annotations
@@ -57,11 +57,12 @@ def scaling(players: int, smoke: bool) -> Measured:
             w, c = _run(players, jobs, games, rounds)
             wall[jobs], cpu[jobs] = min(wall[jobs], w), min(cpu[jobs], c)
     load = os.getloadavg()[0]
+    got = {jobs: games * cpu[jobs] / wall[jobs] for jobs in (1, 2)}  # the cores the machine left each run
     return Measured(
         wall[1] / wall[2],
         f"{wall[1]:.1f} s against {wall[2]:.1f} s for {games} games of {rounds} rounds;"
-        f" CPU a game {cpu[1]:.2f} s (1 job), {cpu[2]:.2f} s (2 jobs);"
-        f" {60 / cpu[2]:.0f} games a minute per core; load {load:.1f} on {os.cpu_count()} cores",
+        f" CPU a game {cpu[1]:.2f} s (1 job), {cpu[2]:.2f} s (2 jobs); {60 / cpu[2]:.0f} games a minute per core;"
+        f" cores it got {got[1]:.2f} (1 job), {got[2]:.2f} (2 jobs); load {load:.1f} on {os.cpu_count()} cores",
     )
 
 
