@@ -99,8 +99,7 @@ def _add_app_commands(sub) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui.preflight import simulate_bots
-    from monuments_tui.simulate import format_report, simulate
+    from monuments_tui.simulate import format_report, simulate, simulate_bots
 
     try:
         bots = simulate_bots(args)

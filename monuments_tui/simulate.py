@@ -6,6 +6,7 @@ exception raised while a bot plays a legal command; there must be none.
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import random
 import time
@@ -14,12 +15,14 @@ from typing import Any
 
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.journal import write_game
+from monuments_tui.preflight import unwritable_folder
 from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
 from monuments_tui.rules.board import Mode
 from monuments_tui.rules.card_types import Civ
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.config import Difficulty
 from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.layout import setup_key
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.registry import pending_as
 from monuments_tui.rules.scoring import score, winners
@@ -288,3 +291,31 @@ def format_report(report: dict[str, Any]) -> str:
     for err in report["errors"][:5]:
         lines.append(f"  game {err['game']} (seed {err['seed']}): {err['error']}")
     return "\n".join(lines)
+
+
+def simulate_bots(args: argparse.Namespace) -> list[str]:
+    """The bot of each seat of `monuments simulate`, from its arguments.
+
+    Raises:
+        ValueError: saying which argument is wrong and what it takes.
+    """
+    setup_key(args.players)
+    bots = [b.strip() for b in args.bot.split(",")]
+    if args.solo:
+        if len(args.players) != 2 or args.mode != "abundance" or len(bots) != 1:
+            raise ValueError("--solo plays two civilisations in abundance mode, with one --bot for the player's seat")
+        bots = ["ai", bots[0]]
+    if len(bots) == 1:
+        bots = bots * len(args.players)
+    if len(bots) != len(args.players):
+        raise ValueError("give one bot, or one per seat")
+    if args.games < 1 or args.max_turns < 1 or args.jobs < 1:
+        raise ValueError("--games, --max-turns and --jobs must be at least 1")
+    for b in bots:
+        if b != "ai":
+            get_bot(b)
+    if args.save_dir is not None:
+        problem = unwritable_folder(args.save_dir)
+        if problem:
+            raise ValueError(f"--save-dir {args.save_dir}: {problem}; give a folder you can write to")
+    return bots

@@ -64,3 +64,11 @@ def test_the_rules_package_gives_its_functions_after_their_modules_load_and_regi
         "True True",
         "True",
     ]
+
+
+def test_the_monuments_commands_own_checks_load_no_engine_and_no_bot():
+    # `monuments` runs these checks before the title screen opens (cli._dispatch)
+    loaded = loaded_by("monuments_tui.cli", "monuments_tui.preflight")
+    assert "monuments_tui.preflight" in loaded
+    assert engine_in(loaded) == []
+    assert "monuments_tui.rules.position_checks" not in loaded  # only `new --position` reads a position

@@ -69,6 +69,8 @@ def auto_payment(
     takes: list[ResourcesSpent] = []
     for resource in RESOURCES:
         left = need[resource]
+        if not left:
+            continue
         sources = sorted(
             (p for p in places if places[p].get(resource, 0) > 0),
             key=lambda p: (-places[p][resource], p),

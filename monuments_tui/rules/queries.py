@@ -107,11 +107,9 @@ def _id_key(piece_id: str) -> tuple[str, int]:
 
 
 def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:
-    """Buildings on `hex_id`."""
-    return sorted(
-        (b for b in state.buildings.values() if b.hex == hex_id and (seat is None or b.owner == seat)),
-        key=lambda b: _id_key(b.id),
-    )
+    """Buildings on `hex_id`, by id."""
+    here = board_fact(state, "buildings_by_hex", lambda: _group_by_hex(state.buildings.values())).get(hex_id, ())
+    return [b for b in here if seat is None or b.owner == seat]
 
 
 def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
@@ -131,11 +129,13 @@ def occupied_by_other(state: GameState, hex_id: str, seat: int) -> bool:
 
 
 def resource_holders(state: GameState, seat: int) -> list[str]:
-    """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229]."""
-    places = set()
-    for u in state.units.values():
-        if u.owner == seat and u.kind == "worker":
-            places.add(u.ferry if u.ferry else u.hex)
+    """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229].
+    Worked out once per state; never to be changed."""
+    return board_fact(state, ("resource_holders", seat), lambda: _resource_holders(state, seat))
+
+
+def _resource_holders(state: GameState, seat: int) -> list[str]:
+    places = {u.ferry if u.ferry else u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}
     return sorted(places, key=_id_key)
 
 
@@ -152,8 +152,9 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     """Totals of each resource `seat` controls."""
     totals: Counter[Resource] = Counter()
-    for on in controlled_resources(state, seat).values():
-        totals.update(on)
+    for place in resource_holders(state, seat):
+        for resource, n in state.resources.get(place, {}).items():
+            totals[resource] += n
     return totals
 
 
@@ -173,12 +174,16 @@ def room_on(state: GameState, hex_id: str) -> int:
 
 def controlled_land(state: GameState, seat: int) -> set[str]:
     """Land hexes `seat` controls: its workers, armies or air forces there; never a monument hex [l.272, l.276]."""
+    return set(board_fact(state, ("controlled_land", seat), lambda: _controlled_land(state, seat)))
+
+
+def _controlled_land(state: GameState, seat: int) -> frozenset[str]:
     land = layout(state).land
-    return {
+    return frozenset(
         u.hex
         for u in state.units.values()
         if u.owner == seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
-    }
+    )
 
 
 def controlled_water(state: GameState, seat: int) -> set[str]:

@@ -9,7 +9,8 @@ from collections import deque
 from functools import cache
 
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.queries import layout, occupied_by_other
+from monuments_tui.rules.layout import layout_for
+from monuments_tui.rules.queries import layout, occupied_by_other, owners_by_hex
 from monuments_tui.rules.state import GameState, board_fact
 
 
@@ -44,12 +45,7 @@ def can_enter(state: GameState, seat: int, kind: str, hex_id: str) -> bool:
 
 def terrain_ok(state: GameState, kind: str, hex_id: str) -> bool:
     """True if the terrain of `hex_id` suits a `kind` unit."""
-    lay = layout(state)
-    if kind in ("worker", "army"):
-        return hex_id in lay.land or hex_id in lay.monuments
-    if kind == "navy":
-        return hex_id in lay.water
-    return hex_id in lay.in_play
+    return hex_id in _terrain(state.config.civs, state.config.mode, kind)
 
 
 def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
@@ -66,10 +62,12 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
 def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
     board = load_board()
-    bridges = bridged(state)
+    walls = board.rivers - bridged(state) if kind in ("worker", "army") else frozenset()
     fly_over = kind == "air" and state.config.options.air_fly_over
-    lay = layout(state)
-    others = _other_monuments(tuple(state.config.civs), state.players[seat].civ)
+    allowed = _terrain(state.config.civs, state.config.mode, kind) - _other_monuments(
+        tuple(state.config.civs), state.players[seat].civ
+    )
+    owners = owners_by_hex(state)
     seen = {start: 0}
     stops: dict[str, int] = {}
     queue = deque([start])
@@ -79,13 +77,10 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
         if cost == points:
             continue
         for nxt in board.neighbours(here):
-            if nxt in seen:
+            if nxt in seen or nxt not in allowed or (walls and frozenset((here, nxt)) in walls):
                 continue
-            if kind in ("worker", "army") and board.is_river(here, nxt) and frozenset((here, nxt)) not in bridges:
-                continue
-            if nxt not in lay.in_play or nxt in others or not terrain_ok(state, kind, nxt):
-                continue
-            blocked = occupied_by_other(state, nxt, seat)
+            held = owners.get(nxt)
+            blocked = held is not None and (len(held) > 1 or seat not in held)  # `occupied_by_other`
             if blocked and not fly_over:
                 continue
             seen[nxt] = cost + 1
@@ -93,6 +88,18 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
                 stops[nxt] = cost + 1
             queue.append(nxt)
     return stops
+
+
+@cache
+def _terrain(civs: tuple[str, ...], mode: str, kind: str) -> frozenset[str]:
+    """The hexes in play whose terrain suits a `kind` unit: workers and armies stay on land
+    (and monument hexes), navies on water, air forces go anywhere in play."""
+    lay = layout_for(civs, mode)
+    if kind in ("worker", "army"):
+        return lay.land | lay.monuments
+    if kind == "navy":
+        return lay.water
+    return lay.in_play
 
 
 def ferry_targets(
@@ -113,6 +120,7 @@ def _ferry_targets(
 ) -> dict[tuple[str, str | None], int]:
     board = load_board()
     lay = layout(state)
+    owners = owners_by_hex(state)
     out: dict[tuple[str, str | None], int] = {}
     start_cost = 1 if docked is not None else 0
     if start_cost > points:
@@ -132,7 +140,10 @@ def _ferry_targets(
                 if (here, nxt) != (water, docked) and key not in out:
                     out[key] = cost + 1
                 continue
-            if nxt in seen or nxt not in lay.water or occupied_by_other(state, nxt, seat):
+            if nxt in seen or nxt not in lay.water:
+                continue
+            held = owners.get(nxt)
+            if held is not None and (len(held) > 1 or seat not in held):  # `occupied_by_other`
                 continue
             seen[nxt] = cost + 1
             out[(nxt, None)] = cost + 1

@@ -8,6 +8,7 @@ saves folder; each game screen owns its session.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -386,5 +387,8 @@ def run_app(args: argparse.Namespace | None = None) -> int:
         app = MonumentsApp(start=command, saves_dir=saves, file=args.file, pace=pace)
     else:
         app = MonumentsApp(saves_dir=saves, pace=pace)
+    # What is loaded by now (modules, Textual, the card content) lives as long as the program:
+    # the collector need not walk it again at every full collection (start-up, then play).
+    gc.freeze()
     app.run()
     return 0

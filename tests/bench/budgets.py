@@ -15,6 +15,7 @@ ROW_MODULES = (
     "tests.bench.engine_budgets",
     "tests.bench.startup_budget",
     "tests.bench.app_budgets",
+    "tests.bench.simulate_budget",
 )
 """Modules whose `budget` functions are rows of the table, in the table's order."""
 

@@ -152,8 +152,12 @@ def _gen(state: GameState) -> Iterable[cmd.Command]:
     hexes = sorted(
         {u.hex for u in state.units.values() if u.owner == p.seat and u.kind == "worker" and u.ferry is None} & lay.land
     )
+    player = state.players[p.seat]
+    # only pieces the player has left to build: the rule refuses the others anyway
+    pieces: list[BuildingKind] = [k for k in HEX_BUILDINGS if player.supply.get(k, 0) > 0]
+    pieces += [k for k in ABILITY_BUILDINGS if player.tokens.get(k, 0) > 0 and has_ability(state, p.seat, k)]
     for h in hexes:
-        for piece in HEX_BUILDINGS + ABILITY_BUILDINGS:
+        for piece in pieces:
             yield cmd.Build(piece, h)
         for n in board.neighbours(h):
             if board.is_river(h, n):

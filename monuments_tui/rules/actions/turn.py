@@ -16,7 +16,7 @@ from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
-from monuments_tui.rules.queries import layout
+from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
     bonus_resource_due,
     check_quest,
@@ -212,8 +212,8 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
         raise RuleViolation(f"{c.quest} is not complete: {unmet}", "Quests, l.371")
     events: list[ev.Event] = [ev.QuestCompleted(seat, c.quest)]
     if bonus_resource_due(state, seat, c.quest):
-        options = bonus_placements(state, seat)
-        if c.resource is None and options:
+        options = bonus_placements(state, seat) if c.resource is None else []
+        if options:
             raise RuleViolation(
                 f"{c.quest} earns a bonus resource: name the resource and hex",
                 QUEST_BONUS_RULE,
@@ -238,7 +238,9 @@ def bonus_placements(state: GameState, seat: int) -> list[tuple[Resource, str]]:
     """(resource, hex) pairs where a bonus resource may go: a hex producing it with your worker [l.377]."""
     board = load_board()
     out = []
-    for h in sorted(layout(state).land):
+    land = layout(state).land
+    # only hexes with the seat's worker standing on land can take one (the check asks for it)
+    for h in sorted({u.hex for u in units_of(state, seat, "worker") if u.ferry is None and u.hex in land}):
         try:
             resource = check_resource_placement(
                 state, seat, board.hex(h).resource, h, need_worker=True, must_match=True, rule=QUEST_BONUS_RULE

@@ -46,8 +46,9 @@ def fitting(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]
 class KeysFooter(Footer):
     """Textual's footer, compact in narrow terminals, showing only the keys that fit."""
 
-    _laid_out_for = -1
-    """The width the keys were last chosen for."""
+    _laid_out_for: tuple[int, bool] = (-1, False)
+    """The width and compactness the keys were last chosen for: a resize that changes
+    neither needs no new layout (a recompose restyles every key)."""
 
     def compose(self):
         keys = list(super().compose())
@@ -59,12 +60,12 @@ class KeysFooter(Footer):
         owners = {key: active[key.key][0] if key.key in active else None for key in plain}
         # The screen's own keys first, then the focused widget's (the map's, a pane's).
         ranked = sorted(plain, key=lambda k: 0 if owners[k] in (self.screen, self.app) else 1)
-        yield from fitting(ranked, self.app.size.width, self.compact)
+        self._laid_out_for = (self.app.size.width, self.compact)
+        yield from fitting(ranked, *self._laid_out_for)
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_BELOW
-        changed = event.size.width != self._laid_out_for
-        self._laid_out_for = event.size.width
+        changed = (event.size.width, compact) != self._laid_out_for
         self.compact = compact
         if changed and self._bindings_ready:
             self.call_after_refresh(self.recompose)
