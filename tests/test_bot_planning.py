@@ -3,7 +3,8 @@ attack, and that a step toward free land always rates as progress (so the bot ta
 
 from __future__ import annotations
 
-from monuments_tui.ai.evaluate import attack_potential, resource_counts, turns_to_layer
+from monuments_tui.ai.board_terms import attack_potential
+from monuments_tui.ai.evaluate import resource_counts, turns_to_layer
 from monuments_tui.ai.geography import ferry_trips, spare_reach
 from monuments_tui.rules.queries import controlled_land
 from monuments_tui.rules.state import Bridge, Ferry, copy_state

@@ -26,7 +26,8 @@ from typing import NamedTuple, TypeGuard
 
 import msgspec
 
-from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
+from monuments_tui.ai.board_terms import win_chance
+from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources
 from monuments_tui.ai.geography import far_land, land_graph, nearest_target
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
