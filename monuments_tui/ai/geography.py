@@ -69,36 +69,22 @@ def board_land(state: GameState) -> frozenset[str]:
     return layout(state).land
 
 
-def walk_steps(state: GameState, a: str, b: str, limit: int = 4) -> int:
-    """Steps a worker walks from `a` to `b` over land, crossing rivers only by bridges
-    (pieces in the way are ignored); `limit` + 1 if farther."""
-    if a == b:
-        return 0
-    graph, rivers, _ = land_graph(tuple(state.config.civs), state.config.mode)
-    if a not in graph or b not in graph:
-        return limit + 1
-    bridges = {frozenset((x.a, x.b)) for x in state.bridges.values()}
-    seen = {a}
-    frontier = [a]
-    for depth in range(1, limit + 1):
-        nxt = []
-        for h in frontier:
-            for n in graph[h]:
-                if n in seen:
-                    continue
-                edge = frozenset((h, n))
-                if edge in rivers and edge not in bridges:
-                    continue
-                if n == b:
-                    return depth
-                seen.add(n)
-                nxt.append(n)
-        frontier = nxt
-    return limit + 1
-
-
 WALK_LIMIT = 6
 """How far (in steps) the bot looks for free land its workers can walk to."""
+
+
+def walk_steps(state: GameState, a: str, b: str, limit: int = 4) -> int:
+    """Steps a worker walks from `a` to `b` over land, crossing rivers only by bridges
+    (pieces in the way are ignored); `limit` + 1 if farther (`limit` at most `WALK_LIMIT`)."""
+    if a == b:
+        return 0
+    civs, mode = tuple(state.config.civs), state.config.mode
+    graph, _, _ = land_graph(civs, mode)
+    if a not in graph or b not in graph:
+        return limit + 1
+    bridges = frozenset(frozenset((x.a, x.b)) for x in state.bridges.values())
+    steps = walk_distances(a, civs, mode, frozenset(), bridges).get(b, WALK_LIMIT + 1)
+    return steps if steps <= limit else limit + 1
 
 
 def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
