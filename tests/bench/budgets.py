@@ -14,6 +14,7 @@ from dataclasses import dataclass
 ROW_MODULES = (
     "tests.bench.engine_budgets",
     "tests.bench.startup_budget",
+    "tests.bench.bot_budgets",
 )
 """Modules whose `budget` functions are rows of the table, in the table's order."""
 
