@@ -7,7 +7,8 @@ pieces where they were (producing, trading, upgrading), and the rest meet the sa
 arrangements again. `board_terms` works these terms out once per arrangement and keeps
 them for the whole game (`PiecesMemo`), keyed by everything they read: the pieces
 themselves (every field of every unit, building, bridge and ferry), each player's layers,
-upgraded cards, bonus cards and ability, the seat and the game's configuration.
+bonus cards and ability and whether Movement and Populate are upgraded (the only upgrades
+read: `unit_turns`, `land_turns`), the seat and the game's configuration.
 """
 
 from __future__ import annotations
@@ -84,7 +85,9 @@ _TERMS = PiecesMemo()
 
 def board_terms(state: GameState, seat: int) -> BoardTerms:
     """`seat`'s `BoardTerms` in `state`, worked out once per arrangement of the pieces and cards."""
-    cards = tuple([(p.layers, tuple(p.green), tuple(p.bonuses), p.ability) for p in state.players])
+    cards = tuple(
+        [(p.layers, "movement" in p.green, "populate" in p.green, tuple(p.bonuses), p.ability) for p in state.players]
+    )
     key = (_encode((state.units, state.buildings, state.bridges, state.ferries)), cards, seat, state.config)
     terms = _TERMS.get(key)
     if terms is None:

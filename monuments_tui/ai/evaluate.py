@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Set as AbstractSet
 from functools import cache
 
 from monuments_tui.ai.board_terms import LayerTerms, board_terms, latent_places, layer_terms, worker_places
-from monuments_tui.rules.actions.production import production_on
+from monuments_tui.rules.actions.production import PER_ACTION_LIMIT, production_on
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import load_content
@@ -206,7 +206,8 @@ def _resource_turns(
     best: dict[str, int] = {}
     for h in land:
         r = board.hex(h).resource
-        if r is not None and short.get(r, 0) > 0:  # a hex without a resource gives nothing to trade
+        # A hex without a resource gives nothing to trade; none gives more than an action's limit.
+        if r is not None and short.get(r, 0) > 0 and best.get(r, 0) < PER_ACTION_LIMIT:
             best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])
     rate = 1 if ("trade" in green or bonus_amount(state, seat, "trade_rate")) else 2
     surplus = sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items())
