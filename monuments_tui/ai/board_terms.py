@@ -22,6 +22,7 @@ import msgspec
 
 from monuments_tui.ai.geography import (
     PiecesMemo,
+    adjacency,
     board_land,
     ferry_trips,
     land_graph,
@@ -30,7 +31,6 @@ from monuments_tui.ai.geography import (
     walk_steps,
 )
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
-from monuments_tui.rules.board import load_board
 from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
@@ -137,10 +137,10 @@ def worker_places(state: GameState, seat: int) -> set[str]:
 
 def latent_places(state: GameState, seat: int) -> set[str]:
     """Hexes with no unit at all next to a hex with `seat`'s worker (neighbours are symmetric)."""
-    board = load_board()
+    neighbours = adjacency()
     occupied = {u.hex for u in state.units.values()}
     mine = {u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None}
-    return {n for h in mine for n in board.neighbours(h) if n not in occupied}
+    return {n for h in mine for n in neighbours[h] if n not in occupied}
 
 
 def rivals_land(state: GameState, seat: int) -> int:
@@ -267,11 +267,11 @@ def attack_potential(state: GameState, seat: int) -> float:
     fighters = [u for u in ours if (u.kind in ("army", "air") or u.weapon) and (u.ferry or held[u.hex] > 1)]
     if not fighters:
         return 0.0
-    board = load_board()
+    neighbours = adjacency()
     graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
     power: Counter = Counter()
     for u in fighters:
-        for n in board.neighbours(u.hex):
+        for n in neighbours[u.hex]:
             if n in graph and n not in monuments:
                 power[n] += attack_power(state, seat, u, n)[0]
     value = 0.0

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Set as AbstractSet
 from functools import cache
 
 from monuments_tui.ai.board_terms import LayerTerms, board_terms, latent_places, layer_terms, worker_places
+from monuments_tui.ai.geography import hex_resources
 from monuments_tui.rules.actions.production import PER_ACTION_LIMIT, production_on
-from monuments_tui.rules.board import load_board
 from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.pieces import layer_cost
@@ -202,10 +202,10 @@ def _resource_turns(
     if not any(v > 0 for v in short.values()):
         return 0.0
     green = state.players[seat].green
-    board = load_board()
+    resource_of = hex_resources()
     best: dict[str, int] = {}
     for h in land:
-        r = board.hex(h).resource
+        r = resource_of[h]
         # A hex without a resource gives nothing to trade; none gives more than an action's limit.
         if r is not None and short.get(r, 0) > 0 and best.get(r, 0) < PER_ACTION_LIMIT:
             best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])

@@ -25,6 +25,20 @@ def distance(a: str, b: str) -> int:
 
 
 @cache
+def adjacency() -> dict[str, tuple[str, ...]]:
+    """Every hex of the map with its neighbours (`Board.neighbours`, looked up once)."""
+    board = load_board()
+    return {h: board.neighbours(h) for h in board.hexes}
+
+
+@cache
+def hex_resources() -> dict[str, str | None]:
+    """Every hex of the map with the resource it produces (None for none)."""
+    board = load_board()
+    return {h: board.hex(h).resource for h in board.hexes}
+
+
+@cache
 def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, ...]], frozenset, frozenset]:
     """Land (and monument) hexes in play with their land neighbours, and the river edges."""
     board = load_board()
@@ -247,7 +261,7 @@ def launch_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> d
 def nearest_target(targets: frozenset[str]) -> dict[str, int]:
     """Hex distance from every hex of the map to the nearest of `targets` (a breadth-first
     search from all of them at once: the map is a full grid, so steps are hex distance)."""
-    board = load_board()
+    neighbours = adjacency()
     out = dict.fromkeys(targets, 0)
     frontier = list(targets)
     depth = 0
@@ -255,7 +269,7 @@ def nearest_target(targets: frozenset[str]) -> dict[str, int]:
         depth += 1
         nxt = []
         for h in frontier:
-            for n in board.neighbours(h):
+            for n in neighbours[h]:
                 if n not in out:
                     out[n] = depth
                     nxt.append(n)
