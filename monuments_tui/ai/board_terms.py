@@ -80,7 +80,7 @@ class BoardTerms(NamedTuple):
 
 
 _encode = msgspec.msgpack.Encoder().encode
-_TERMS = PiecesMemo()
+_TERMS = PiecesMemo(1024)  # a decision meets a few dozen arrangements; later decisions rarely come back to older ones
 
 
 def board_terms(state: GameState, seat: int) -> BoardTerms:
