@@ -119,3 +119,18 @@ def test_a_change_the_pieces_terms_read_is_never_served_from_the_cache():
         original = ev.evaluate(s, 0)
         assert ev.evaluate(v, 0) == fresh, name
         assert fresh != original, name
+
+
+def test_fast_pruning_rolls_out_the_cards_whose_first_step_rates_best():
+    """`heuristic-fast` plays out only the 3 cards whose action's first step rates best; the
+    heuristic bot plays out every card that opens, in hand order."""
+    state = next(s for s in _positions() if isinstance(s.pending, pd.ChooseAction) and s.round >= 3)
+    seat = state.pending.seat
+    cards = sorted(set(state.players[seat].hand) - {"quest"})
+    opened = [(c, a) for c in cards if (a := he._opened(state, seat, c)) is not None]
+    assert len(opened) > 3
+    assert he._most_promising(opened, seat, he.EXACT) == opened
+    first = {c: he._rollout(a, seat, he.FAST, 1) for c, a in opened}
+    kept = [c for c, _ in he._most_promising(opened, seat, he.FAST)]
+    assert len(kept) == 3
+    assert min(first[c] for c in kept) >= max(first[c] for c, _ in opened if c not in kept)

@@ -60,7 +60,7 @@ class Pruning(NamedTuple):
     crossings: int | None
     """Bridges and ferries rated per build step (`_quick_crossings`); None: all."""
     cards: int | None = None
-    """Cards rolled out per card choice, those whose opened action rates best (`_most_promising`); None: all."""
+    """Cards rolled out per card choice: those whose action's first step rates best (`_most_promising`); None: all."""
 
 
 EXACT = Pruning(moves=12, crossings=None)
