@@ -144,12 +144,17 @@ def resource_counts(state: GameState, seat: int) -> Counter:
 
 
 def _resources_on(state: GameState, places: Iterable[str]) -> Counter:
-    totals: Counter = Counter()
-    for place in places:
-        on = state.resources.get(place)
+    return _add_up(state.resources.get(place) for place in places)
+
+
+def _add_up(holdings: Iterable[Mapping[str, int] | None]) -> Counter:
+    """The resources of `holdings` added up (a plain dict first: `Counter.update` is slow)."""
+    totals: dict[str, int] = {}
+    for on in holdings:
         if on:
-            totals.update(on)
-    return totals
+            for r, n in on.items():
+                totals[r] = totals.get(r, 0) + n
+    return Counter(totals)
 
 
 def turns_to_layer(
@@ -230,11 +235,7 @@ def latent_resources(state: GameState, seat: int) -> Counter:
 
 
 def _latent(state: GameState, places: AbstractSet[str]) -> Counter:
-    out: Counter = Counter()
-    for h, on in state.resources.items():
-        if h in places:
-            out.update(on)
-    return out
+    return _add_up(on for h, on in state.resources.items() if h in places)
 
 
 def wanted_resources(state: GameState, seat: int) -> Counter:
