@@ -61,7 +61,7 @@ class LayerTerms(NamedTuple):
 class BoardTerms(NamedTuple):
     """What a seat's rating reads from the pieces (`board_terms`); never to be changed."""
 
-    land: frozenset[str]
+    land: AbstractSet[str]
     """The land hexes the seat controls (`controlled_land`)."""
     workers: int
     buildings: tuple[float, ...]
@@ -71,9 +71,9 @@ class BoardTerms(NamedTuple):
     """`attack_potential`."""
     rivals: int
     """`rivals_land`."""
-    worker_places: frozenset[str]
+    worker_places: AbstractSet[str]
     """Where the seat's workers stand or sail: the places whose resources it controls."""
-    latent_places: frozenset[str]
+    latent_places: AbstractSet[str]
     """Hexes with no unit at all, next to a hex with the seat's worker (`latent_resources`)."""
     layer: LayerTerms | None
     """The pieces' part of `turns_to_layer` (None once all 5 layers are built)."""
@@ -104,7 +104,7 @@ def forget_board_terms() -> None:
 
 def _board_terms(state: GameState, seat: int) -> BoardTerms:
     p = state.players[seat]
-    land = frozenset(controlled_land(state, seat))
+    land = controlled_land(state, seat)
     potential = attack_potential(state, seat)
     return BoardTerms(
         land=land,
@@ -115,8 +115,8 @@ def _board_terms(state: GameState, seat: int) -> BoardTerms:
         military=military_power(state, seat),
         potential=potential,
         rivals=rivals_land(state, seat),
-        worker_places=frozenset(worker_places(state, seat)),
-        latent_places=frozenset(latent_places(state, seat)),
+        worker_places=worker_places(state, seat),
+        latent_places=latent_places(state, seat),
         layer=layer_terms(state, seat, land, potential) if p.layers < 5 else None,
     )
 

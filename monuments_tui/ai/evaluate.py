@@ -147,9 +147,9 @@ def _resources_on(state: GameState, places: Iterable[str]) -> Counter:
     return _add_up(state.resources.get(place) for place in places)
 
 
-def _add_up(holdings: Iterable[Mapping[str, int] | None]) -> Counter:
+def _add_up(holdings: Iterable[Mapping[Resource, int] | None]) -> Counter:
     """The resources of `holdings` added up (a plain dict first: `Counter.update` is slow)."""
-    totals: dict[str, int] = {}
+    totals: dict[Resource, int] = {}
     for on in holdings:
         if on:
             for r, n in on.items():
