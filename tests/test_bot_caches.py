@@ -1,16 +1,17 @@
-"""The heuristic bot's caches change its speed, never its ratings: geography is cached by where
-the pieces stand, a rollout's ratings serve the steps then played; and what the "heuristic-fast"
-bot prunes."""
+"""The heuristic bot's caches change its speed, never its ratings: what a rating reads from the
+pieces and the geography are cached by where the pieces stand, a rollout's ratings serve the
+steps then played; and what the "heuristic-fast" bot prunes."""
 
 from __future__ import annotations
 
 import random
 
 from monuments_tui.ai import evaluate as ev, heuristic as he
+from monuments_tui.ai.board_terms import forget_board_terms
 from monuments_tui.ai.geography import pieces_key
 from monuments_tui.rules import GameConfig, commands as cmd, decide, fold, new_game, pending as pd
-from monuments_tui.rules.state import copy_state
-from tests.helpers import bare, clear_units
+from monuments_tui.rules.state import Bridge, copy_state
+from tests.helpers import add_building, bare, clear_units, workers_on
 
 
 def _positions(rounds: int = 6) -> list:
@@ -25,15 +26,14 @@ def _positions(rounds: int = 6) -> list:
 
 
 def test_cached_geography_rates_as_a_fresh_computation():
-    """Ratings with the geography cache warm (filled by the game so far) equal ratings
-    computed afresh, for every seat in every position: the cache key holds everything the
-    geography reads."""
+    """Ratings with the caches warm (filled by the game so far) equal ratings computed afresh,
+    for every seat in every position: the cache keys hold everything the cached terms read."""
     warm = []
     for s in _positions():
         warm.append([ev.evaluate(s, seat) for seat in range(s.seats)])
     for s, rated in zip(_positions(), warm, strict=True):
         for seat in range(s.seats):
-            ev._ROUTES.clear()
+            forget_board_terms()
             assert ev.evaluate(s, seat) == rated[seat]
 
 
@@ -83,3 +83,54 @@ def test_fast_pruning_keeps_buildings_and_the_best_crossings():
     crossings = [c for c in kept if c.piece in ("bridge", "ferry")]
     assert len(crossings) == 1 and crossings[0].piece == "bridge"
     assert he._quick_crossings(s, 0, candidates, 3) == candidates
+
+
+def _variants(s):
+    """Copies of `s` that each change one thing the pieces' terms read, and no piece's place."""
+    seat = 0
+    own = [u for u in s.units.values() if u.owner == seat and u.kind == "worker"]
+    town = next(b for b in s.buildings.values() if b.owner == seat)
+    changes = {
+        "a worker armed": lambda v: setattr(v.units[own[0].id], "weapon", True),
+        "a building damaged": lambda v: setattr(v.buildings[town.id], "damaged", True),
+        "movement upgraded": lambda v: v.players[seat].green.append("movement"),
+        "a layer built": lambda v: setattr(v.players[seat], "layers", v.players[seat].layers + 1),
+        "a bridge built": lambda v: v.bridges.update(B90=Bridge("B90", "D19", "E19", seat)),
+    }
+    for name, change in changes.items():
+        v = copy_state(s)
+        change(v)
+        yield name, v
+
+
+def test_a_change_the_pieces_terms_read_is_never_served_from_the_cache():
+    """Each variant rates as a fresh computation after the original was rated (its terms cached),
+    and differs from the original: the key holds every field of the pieces and the cards."""
+    s = copy_state(bare(mode="abundance"))
+    clear_units(s, 0)
+    s.players[0].layers = 1  # layer 2 wants 5 land hexes: D19, across the river from E19, is one
+    workers_on(s, 0, ["E20", "F18"])
+    workers_on(s, 0, ["E19"], per_hex=2)
+    add_building(s, 0, "town", "E20")
+    for name, v in _variants(s):
+        forget_board_terms()
+        fresh = ev.evaluate(v, 0)
+        forget_board_terms()
+        original = ev.evaluate(s, 0)
+        assert ev.evaluate(v, 0) == fresh, name
+        assert fresh != original, name
+
+
+def test_fast_pruning_rolls_out_the_cards_whose_first_step_rates_best():
+    """`heuristic-fast` plays out only the 3 cards whose action's first step rates best; the
+    heuristic bot plays out every card that opens, in hand order."""
+    state = next(s for s in _positions() if isinstance(s.pending, pd.ChooseAction) and s.round >= 3)
+    seat = state.pending.seat
+    cards = sorted(set(state.players[seat].hand) - {"quest"})
+    opened = [(c, a) for c in cards if (a := he._opened(state, seat, c)) is not None]
+    assert len(opened) > 3
+    assert he._most_promising(opened, seat, he.EXACT) == opened
+    first = {c: he._rollout(a, seat, he.FAST, 1) for c, a in opened}
+    kept = [c for c, _ in he._most_promising(opened, seat, he.FAST)]
+    assert len(kept) == 3
+    assert min(first[c] for c in kept) >= max(first[c] for c, _ in opened if c not in kept)

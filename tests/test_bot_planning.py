@@ -3,8 +3,9 @@ attack, and that a step toward free land always rates as progress (so the bot ta
 
 from __future__ import annotations
 
-from monuments_tui.ai.evaluate import attack_potential, resource_counts, turns_to_layer
-from monuments_tui.ai.geography import ferry_trips, spare_reach
+from monuments_tui.ai.board_terms import attack_potential
+from monuments_tui.ai.evaluate import resource_counts, turns_to_layer
+from monuments_tui.ai.geography import ferry_trips, spare_reach, walk_steps
 from monuments_tui.rules.queries import controlled_land
 from monuments_tui.rules.state import Bridge, Ferry, copy_state
 from tests.helpers import HOME, add_unit, bare, clear_units, workers_on
@@ -120,3 +121,13 @@ def test_nearest_target_is_the_hex_distance_to_the_closest_target():
         targets = frozenset(rnd.sample(hexes, rnd.randint(1, 12)))
         expected = {h: min(board.distance(h, t) for t in targets) for h in hexes}
         assert nearest_target(targets) == expected
+
+
+def test_a_walk_crosses_a_river_only_by_a_bridge():
+    """[Movement, l.221] D19-E19 is a river: the walk goes around it, or over a bridge in one step."""
+    s = europe()
+    around = walk_steps(s, "E19", "D19")
+    assert around > 1 and walk_steps(s, "E19", "E19") == 0
+    s.bridges["B1"] = Bridge("B1", "D19", "E19", 0)
+    assert walk_steps(s, "E19", "D19") == 1
+    assert walk_steps(s, "E19", "E19", limit=0) == 0 and walk_steps(s, "E19", "D18", limit=0) == 1

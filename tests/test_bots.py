@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from monuments_tui.ai.board_terms import win_chance
 from monuments_tui.ai.bots import BOTS, get_bot
-from monuments_tui.ai.evaluate import evaluate, win_chance
+from monuments_tui.ai.evaluate import evaluate
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.rules.state import copy_state
 from monuments_tui.simulate import play_game, simulate

@@ -16,7 +16,8 @@ from collections import Counter
 
 import msgspec
 
-from monuments_tui.ai.evaluate import TURN, evaluation_terms, resource_counts, win_chance
+from monuments_tui.ai.board_terms import win_chance
+from monuments_tui.ai.evaluate import TURN, evaluation_terms, resource_counts
 from monuments_tui.ai.heuristic import (
     EXACT,
     MAX_ROLLOUT,

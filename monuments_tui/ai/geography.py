@@ -25,6 +25,20 @@ def distance(a: str, b: str) -> int:
 
 
 @cache
+def adjacency() -> dict[str, tuple[str, ...]]:
+    """Every hex of the map with its neighbours (`Board.neighbours`, looked up once)."""
+    board = load_board()
+    return {h: board.neighbours(h) for h in board.hexes}
+
+
+@cache
+def hex_resources() -> dict[str, str | None]:
+    """Every hex of the map with the resource it produces (None for none)."""
+    board = load_board()
+    return {h: board.hex(h).resource for h in board.hexes}
+
+
+@cache
 def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, ...]], frozenset, frozenset]:
     """Land (and monument) hexes in play with their land neighbours, and the river edges."""
     board = load_board()
@@ -69,36 +83,22 @@ def board_land(state: GameState) -> frozenset[str]:
     return layout(state).land
 
 
-def walk_steps(state: GameState, a: str, b: str, limit: int = 4) -> int:
-    """Steps a worker walks from `a` to `b` over land, crossing rivers only by bridges
-    (pieces in the way are ignored); `limit` + 1 if farther."""
-    if a == b:
-        return 0
-    graph, rivers, _ = land_graph(tuple(state.config.civs), state.config.mode)
-    if a not in graph or b not in graph:
-        return limit + 1
-    bridges = {frozenset((x.a, x.b)) for x in state.bridges.values()}
-    seen = {a}
-    frontier = [a]
-    for depth in range(1, limit + 1):
-        nxt = []
-        for h in frontier:
-            for n in graph[h]:
-                if n in seen:
-                    continue
-                edge = frozenset((h, n))
-                if edge in rivers and edge not in bridges:
-                    continue
-                if n == b:
-                    return depth
-                seen.add(n)
-                nxt.append(n)
-        frontier = nxt
-    return limit + 1
-
-
 WALK_LIMIT = 6
 """How far (in steps) the bot looks for free land its workers can walk to."""
+
+
+def walk_steps(state: GameState, a: str, b: str, limit: int = 4) -> int:
+    """Steps a worker walks from `a` to `b` over land, crossing rivers only by bridges
+    (pieces in the way are ignored); `limit` + 1 if farther (`limit` at most `WALK_LIMIT`)."""
+    if a == b:
+        return 0
+    civs, mode = tuple(state.config.civs), state.config.mode
+    graph, _, _ = land_graph(civs, mode)
+    if a not in graph or b not in graph:
+        return limit + 1
+    bridges = frozenset(frozenset((x.a, x.b)) for x in state.bridges.values())
+    steps = walk_distances(a, civs, mode, frozenset(), bridges).get(b, WALK_LIMIT + 1)
+    return steps if steps <= limit else limit + 1
 
 
 def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
@@ -261,7 +261,7 @@ def launch_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> d
 def nearest_target(targets: frozenset[str]) -> dict[str, int]:
     """Hex distance from every hex of the map to the nearest of `targets` (a breadth-first
     search from all of them at once: the map is a full grid, so steps are hex distance)."""
-    board = load_board()
+    neighbours = adjacency()
     out = dict.fromkeys(targets, 0)
     frontier = list(targets)
     depth = 0
@@ -269,7 +269,7 @@ def nearest_target(targets: frozenset[str]) -> dict[str, int]:
         depth += 1
         nxt = []
         for h in frontier:
-            for n in board.neighbours(h):
+            for n in neighbours[h]:
                 if n not in out:
                     out[n] = depth
                     nxt.append(n)

@@ -26,7 +26,8 @@ from typing import NamedTuple, TypeGuard
 
 import msgspec
 
-from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources, win_chance
+from monuments_tui.ai.board_terms import win_chance
+from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources
 from monuments_tui.ai.geography import far_land, land_graph, nearest_target
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
@@ -51,17 +52,19 @@ class Pruning(NamedTuple):
     """How many options of a step the bot rates in full (the rest dropped by a quick look).
 
     `EXACT` is the heuristic bot; `FAST` (the "heuristic-fast" bot) rates fewer moves and
-    crossings, so it plays other moves: its strength and the balance tables are measured
-    separately (docs/balance.md is measured with `EXACT`)."""
+    crossings and rolls out fewer cards, so it plays other moves: its strength and the
+    balance tables are measured separately (docs/balance.md is measured with `EXACT`)."""
 
     moves: int
     """(unit, from, to) trips rated per movement step (`_quick_moves`)."""
     crossings: int | None
     """Bridges and ferries rated per build step (`_quick_crossings`); None: all."""
+    cards: int | None = None
+    """Cards rolled out per card choice: those whose action's first step rates best (`_most_promising`); None: all."""
 
 
 EXACT = Pruning(moves=12, crossings=None)
-FAST = Pruning(moves=4, crossings=2)
+FAST = Pruning(moves=4, crossings=2, cards=3)
 
 
 def _after(state: GameState, command: cmd.Command) -> GameState | None:
@@ -278,10 +281,10 @@ def greedy_step(state: GameState, seat: int, rnd: random.Random, prune: Pruning 
     return rnd.choice(best)
 
 
-def _rollout(state: GameState, seat: int, prune: Pruning) -> float:
-    """Finish the action under way greedily and rate where it ends."""
+def _rollout(state: GameState, seat: int, prune: Pruning, steps: int = MAX_ROLLOUT) -> float:
+    """Finish the action under way greedily (at most `steps` steps) and rate where it ends."""
     s, rating = state, None
-    for _ in range(MAX_ROLLOUT):
+    for _ in range(steps):
         p = s.pending
         if p is None or p.seat != seat or isinstance(p, (pd.ChooseAction, pd.AfterAction)) or s.phase == "over":
             break
@@ -319,16 +322,29 @@ def _opened(state: GameState, seat: int, card: ActionId) -> GameState | None:
 def _gains(state: GameState, seat: int, cards: list[ActionId], base: float, prune: Pruning) -> dict[ActionId, float]:
     """How much playing each of `cards` now would improve the position (those that open)."""
     out: dict[ActionId, float] = {}
+    opened: list[tuple[ActionId, GameState]] = []
     for card in cards:
         if card == "quest":
             if _after(state, cmd.PlayCard(card)) is not None:
                 out[card] = QUEST_CARD_VALUE if len(state.players[seat].quests) < 2 else 0.2
             continue
         after = _opened(state, seat, card)
-        if after is None:
-            continue
+        if after is not None:
+            opened.append((card, after))
+    for card, after in _most_promising(opened, seat, prune):
         out[card] = _rollout(after, seat, prune) - base
     return out
+
+
+def _most_promising(
+    opened: list[tuple[ActionId, GameState]], seat: int, prune: Pruning
+) -> list[tuple[ActionId, GameState]]:
+    """The `prune.cards` cards whose action's first step rates best, a quick look before the rollouts
+    (all of them, in their order, when that is None); the full rollouts find those ratings again."""
+    if prune.cards is None or len(opened) <= prune.cards:
+        return opened
+    ranked = sorted(opened, key=lambda card_after: (-_rollout(card_after[1], seat, prune, 1), card_after[0]))
+    return ranked[: prune.cards]
 
 
 def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:

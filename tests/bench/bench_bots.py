@@ -26,7 +26,10 @@ import sys
 import time
 from pathlib import Path
 
-from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
+try:  # run as a script from this folder
+    from timing import best_of
+except ModuleNotFoundError:  # imported by the budgets table (`bot_budgets`)
+    from tests.bench.timing import best_of
 
 from monuments_tui.ai.bots import get_bot
 from monuments_tui.ai.evaluate import evaluate

@@ -16,6 +16,7 @@ ROW_MODULES = (
     "tests.bench.startup_budget",
     "tests.bench.app_budgets",
     "tests.bench.simulate_budget",
+    "tests.bench.bot_budgets",
 )
 """Modules whose `budget` functions are rows of the table, in the table's order."""
 
