@@ -30,7 +30,7 @@ def test_red_moves_two_units_green_three():
 def test_a_unit_never_moves_twice_in_one_action():
     """A7 #51 [l.225]."""
     s = run(position(GAME, "[board]", MONUMENT_WORKERS), "play movement", "move w F19 E19")
-    assert "no w on E19 that can act" in str(rejected(s, "move w E19 E20"))
+    assert "no worker (w) on E19 that can act" in str(rejected(s, "move w E19 E20"))
 
 
 def test_worker_moves_one_hex():

@@ -42,6 +42,24 @@ def monument_hex(state: GameState, seat: int) -> str:
     return _home_monument(state.players[seat].civ)
 
 
+UNIT_WORDS = {
+    "w": "worker",
+    "ws": "armed worker",
+    "wh": "worker on horseback",
+    "wsh": "armed worker on horseback",
+    "army": "army",
+    "navy": "navy",
+    "air": "air force",
+}
+"""A unit code in plain words, for messages."""
+
+
+def unit_words(code: str) -> str:
+    """ "ws" -> "armed worker (ws)": the words, then the code to type."""
+    words = UNIT_WORDS.get(code)
+    return f"{words} ({code})" if words and words != code else code
+
+
 def piece_code(unit: Unit) -> str:
     """The notation code of a unit: "w", "ws", "wh", "wsh", "army", "navy" or "air"."""
     if unit.kind != "worker":

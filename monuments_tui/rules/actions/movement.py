@@ -22,6 +22,7 @@ from monuments_tui.rules.queries import (
     occupied_by_other,
     piece_code,
     room_on,
+    unit_words,
     units_at,
     units_of,
     worker_moves,
@@ -57,9 +58,9 @@ def find_unit(state: GameState, seat: int, piece: str, hex_id: str, exclude: tup
     for u in here:
         if piece_code(u) == piece and u.id not in exclude:
             return u
-    present = ", ".join(sorted({piece_code(u) for u in here if u.id not in exclude})) or "none"
+    present = ", ".join(sorted({unit_words(piece_code(u)) for u in here if u.id not in exclude})) or "none"
     raise RuleViolation(
-        f"you have no {piece} on {hex_id} that can act",
+        f"you have no {unit_words(piece)} on {hex_id} that can act",
         RULE,
         f"Your pieces there: {present}.",
     )
