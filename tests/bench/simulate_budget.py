@@ -25,7 +25,7 @@ SET_UPS: dict[int, tuple[Civ, ...]] = {
     4: ("greece", "egypt", "maya", "inca"),
 }
 """The civilisations of each player count [Set-up, l.120]."""
-GAMES = 4
+GAMES = 8
 """Games per run: an even share for each of the two processes."""
 ROUNDS = 40
 """Each game stops after this many rounds (heuristic bots' games often last 60)."""
