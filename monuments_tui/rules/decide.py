@@ -14,6 +14,7 @@ imports `legal`, which imports every action module); nothing here imports a rule
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextvars import ContextVar
 
 from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.describe import describe_pending
@@ -22,6 +23,12 @@ from monuments_tui.rules.events import Event
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.registry import RULES, iter_candidates
 from monuments_tui.rules.state import GameState
+
+
+PROBING: ContextVar[bool] = ContextVar("probing", default=False)
+"""True while `any_legal` asks only whether some command is accepted: a rule that reaches
+`flow.finish_action` is accepted by then (closing an action refuses nothing), so the
+probe stops there instead of working out quests and the next turn."""
 
 
 def decide(state: GameState, command: Command) -> list[Event]:
@@ -64,7 +71,11 @@ def accepted_commands(state: GameState) -> Iterator[Command]:
 
 def any_legal(state: GameState) -> bool:
     """True if `decide` accepts some command now; stops at the first candidate it accepts."""
-    return next(accepted_commands(state), None) is not None
+    token = PROBING.set(True)
+    try:
+        return next(accepted_commands(state), None) is not None
+    finally:
+        PROBING.reset(token)
 
 
 def _verb(command: Command) -> str:

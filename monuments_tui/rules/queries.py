@@ -14,7 +14,7 @@ from typing import TypeVar
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.layout import Layout, layout_for
-from monuments_tui.rules.state import Building, GameState, Unit, board_fact
+from monuments_tui.rules.state import Building, GameState, Unit, board_fact, state_fact
 
 P = TypeVar("P", Unit, Building)
 
@@ -168,7 +168,11 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 
 
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
-    """Totals of each resource `seat` controls."""
+    """Totals of each resource `seat` controls; worked out once per state, never to be changed."""
+    return state_fact(state, ("resource_totals", seat), lambda: _resource_totals(state, seat))
+
+
+def _resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     totals: Counter[Resource] = Counter()
     for place in resource_holders(state, seat):
         for resource, n in state.resources.get(place, {}).items():

@@ -274,6 +274,20 @@ def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     return value
 
 
+def state_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about `state` that may read any of its parts (resources, cards),
+    worked out once. Unlike a `board_fact` it is never passed on to a later state. The value
+    is shared by every caller, so nobody may change it."""
+    facts: dict[Hashable, Any] | None = state.__dict__.get("own_facts")
+    if facts is None:
+        facts = state.__dict__["own_facts"] = {}
+    elif key in facts:
+        known: T = facts[key]
+        return known
+    value = facts[key] = compute()
+    return value
+
+
 def share_board_facts(before: GameState, after: GameState) -> None:
     """Let `after` use the facts of `before` if their pieces are the very same objects."""
     if (
@@ -288,3 +302,4 @@ def share_board_facts(before: GameState, after: GameState) -> None:
 def forget_board_facts(state: GameState) -> None:
     """Drop the facts kept on `state`: its owner is about to change it in place."""
     state.__dict__.pop("facts", None)
+    state.__dict__.pop("own_facts", None)
