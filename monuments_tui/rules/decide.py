@@ -24,7 +24,6 @@ from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.registry import RULES, iter_candidates
 from monuments_tui.rules.state import GameState
 
-
 PROBING: ContextVar[bool] = ContextVar("probing", default=False)
 """True while `any_legal` asks only whether some command is accepted: a rule that reaches
 `flow.finish_action` is accepted by then (closing an action refuses nothing), so the

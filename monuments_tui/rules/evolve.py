@@ -28,7 +28,7 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     draft = Draft(state)
     for event in events:
         _APPLY[type(event)](draft, event)
-    share_board_facts(state, draft.state)  # most steps move no piece: who stands where stays known
+    share_board_facts(state, draft.state, draft.changed)  # who stands where stays known, or is updated
     return draft.state
 
 
@@ -124,7 +124,7 @@ def _bank(d: Draft, e: ev.BankChanged) -> None:
 
 def _unit_placed(d: Draft, e: ev.UnitPlaced) -> None:
     unit = replace(e.unit)
-    d.field("units")[unit.id] = unit
+    d.place("units", unit)
     _add(d.player_part(unit.owner, "supply"), unit.kind, -1)
     d.state.next_id += 1
 
@@ -136,7 +136,7 @@ def _unit_moved(d: Draft, e: ev.UnitMoved) -> None:
 
 
 def _unit_removed(d: Draft, e: ev.UnitRemoved) -> None:
-    unit = d.field("units").pop(e.unit)
+    unit = d.remove("units", e.unit)
     _add(d.player_part(unit.owner, "supply"), unit.kind, 1)
 
 
@@ -162,21 +162,21 @@ def _piece_counter(d: Draft, owner: int, kind: str) -> dict[str, int]:
 
 def _building_placed(d: Draft, e: ev.BuildingPlaced) -> None:
     b = replace(e.building)
-    d.field("buildings")[b.id] = b
+    d.place("buildings", b)
     _add(_piece_counter(d, b.owner, b.kind), b.kind, -1)
     d.state.next_id += 1
 
 
 def _building_damaged(d: Draft, e: ev.BuildingDamaged) -> None:
-    d.entry(d.field("buildings"), e.building).damaged = True
+    d.building(e.building).damaged = True
 
 
 def _building_repaired(d: Draft, e: ev.BuildingRepaired) -> None:
-    d.entry(d.field("buildings"), e.building).damaged = False
+    d.building(e.building).damaged = False
 
 
 def _building_removed(d: Draft, e: ev.BuildingRemoved) -> None:
-    b = d.field("buildings").pop(e.building)
+    b = d.remove("buildings", e.building)
     _add(_piece_counter(d, b.owner, b.kind), b.kind, 1)
 
 
