@@ -25,11 +25,34 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     """A new state: `state` with every event applied in order. `state` is not modified."""
+    state, rest = _known_part(state, tuple(events))
+    if not rest:
+        return state
     draft = Draft(state)
-    for event in events:
+    for event in rest:
         _APPLY[type(event)](draft, event)
     share_board_facts(state, draft.state, draft.changed)  # who stands where stays known, or is updated
     return draft.state
+
+
+def fold_ahead(state: GameState, events: list[ev.Event]) -> GameState:
+    """`fold`, remembered on `state`: a rule folds the first events of a step to decide the
+    rest, and the step's own fold (once `decide` returns it) then starts from this result."""
+    after = fold(state, events)
+    if after is not state:  # no events: nothing to remember
+        state.__dict__["folded"] = (tuple(events), after)
+    return after
+
+
+def _known_part(state: GameState, events: tuple[ev.Event, ...]) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """The state after the first of `events` that a `fold_ahead` already folded (the very
+    same event objects), and the events left."""
+    while (known := state.__dict__.get("folded")) is not None:
+        done, after = known
+        if len(done) > len(events) or any(a is not b for a, b in zip(done, events, strict=False)):
+            break
+        state, events = after, events[len(done) :]
+    return state, events
 
 
 def apply_in_place(s: GameState, e: ev.Event) -> None:

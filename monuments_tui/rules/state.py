@@ -344,5 +344,5 @@ def share_board_facts(before: GameState, after: GameState, changed: Iterable[tup
 
 def forget_board_facts(state: GameState) -> None:
     """Drop the facts kept on `state`: its owner is about to change it in place."""
-    for kept in ("facts", "own_facts", "before"):
+    for kept in ("facts", "own_facts", "before", "folded"):
         state.__dict__.pop(kept, None)

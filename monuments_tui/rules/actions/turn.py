@@ -14,7 +14,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import ACTION_IDS, ActionId, Resource, is_action_id
 from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.evolve import fold, fold_ahead
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
 from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
@@ -92,10 +92,10 @@ def card_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event]:
 
 def _open(state: GameState, seat: int, card: ActionId) -> tuple[list[ev.Event], GameState]:
     """`card_opening`, with the state it opens."""
-    played = [ev.CardPlayed(seat, card)]
-    after = fold(state, played)
+    played: list[ev.Event] = [ev.CardPlayed(seat, card)]
+    after = fold_ahead(state, played)
     opening = OPENERS[card](after, seat, card in state.players[seat].green)
-    return played + opening, fold(after, opening)
+    return played + opening, fold_ahead(after, opening)
 
 
 def playable(state: GameState, seat: int, card: ActionId) -> bool:
