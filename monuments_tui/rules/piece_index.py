@@ -144,8 +144,9 @@ def _regroup(index: dict[str, list[P]], changes: Iterable[tuple[P | None, P | No
             else:
                 del out[old.hex]
         if new is not None:
-            there: list[P] | None = out.get(new.hex)
-            out[new.hex] = [new] if there is None else sorted([*there, new], key=_piece_key)
+            there = list(out.get(new.hex, ()))
+            insort(there, new, key=_piece_key)
+            out[new.hex] = there
     return out
 
 
