@@ -21,7 +21,7 @@ from monuments_tui.rules.piece_index import (
     units_by_hex,
     units_by_id,
 )
-from monuments_tui.rules.state import Building, GameState, Unit, state_fact
+from monuments_tui.rules.state import Building, GameState, Unit, holdings_fact
 
 
 def layout(state: GameState) -> Layout:
@@ -114,14 +114,17 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     """Totals of each resource `seat` controls; worked out once per state, never to be changed."""
-    return state_fact(state, ("resource_totals", seat), lambda: _resource_totals(state, seat))
+    return holdings_fact(state, ("resource_totals", seat), lambda: _resource_totals(state, seat))
 
 
 def _resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     totals: Counter[Resource] = Counter()
+    resources = state.resources
     for place in resource_holders(state, seat):
-        for resource, n in state.resources.get(place, {}).items():
-            totals[resource] += n
+        on_place = resources.get(place)
+        if on_place:
+            for resource, n in on_place.items():
+                totals[resource] = totals.get(resource, 0) + n
     return totals
 
 

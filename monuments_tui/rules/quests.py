@@ -14,9 +14,9 @@ from collections.abc import Callable
 from monuments_tui.rules.board import Hex, load_board
 from monuments_tui.rules.card_types import QuestDeck, Task
 from monuments_tui.rules.content import is_resource, load_content
+from monuments_tui.rules.piece_index import controlled_land_of
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
-    controlled_land,
     controlled_water,
     resource_totals,
     units_of,
@@ -52,7 +52,7 @@ def task_value(state: GameState, seat: int, task: Task, since: int = 0) -> int:
 
 def _controlled_where(state: GameState, seat: int, where: Callable[[Hex], bool]) -> int:
     board = load_board()
-    return sum(1 for h in controlled_land(state, seat) if where(board.hex(h)))
+    return sum(1 for h in controlled_land_of(state, seat) if where(board.hex(h)))
 
 
 def _battles(state: GameState, since: int, counts: Callable[[BattleRecord], bool]) -> int:
@@ -68,7 +68,7 @@ def _foreign_hexes(state: GameState, seat: int) -> int:
 TaskValue = Callable[[GameState, int, Task, int], int]
 _TASK_VALUES: dict[str, TaskValue] = {
     # (state, seat, task, since) -> the count; a table, so that a check looks up its kind once
-    "land": lambda s, seat, t, since: len(controlled_land(s, seat)),
+    "land": lambda s, seat, t, since: len(controlled_land_of(s, seat)),
     "resource": lambda s, seat, t, since: resource_totals(s, seat)[t.resource] if is_resource(t.resource) else 0,
     "resources": lambda s, seat, t, since: sum(resource_totals(s, seat).values()),
     "resource_types": lambda s, seat, t, since: sum(1 for n in resource_totals(s, seat).values() if n > 0),

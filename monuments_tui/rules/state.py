@@ -305,13 +305,13 @@ def _updated(state: GameState, key: Hashable) -> Any:
     return update(state, known[key], changes, key)
 
 
-def state_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
-    """`compute()`, a fact about `state` that may read any of its parts (resources, cards),
-    worked out once. Unlike a `board_fact` it is never passed on to a later state. The value
+def holdings_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about the pieces and the resources lying on the board (who holds
+    what), worked out once. A later state whose events change neither shares it. The value
     is shared by every caller, so nobody may change it."""
-    facts: dict[Hashable, Any] | None = state.__dict__.get("own_facts")
+    facts: dict[Hashable, Any] | None = state.__dict__.get("holdings")
     if facts is None:
-        facts = state.__dict__["own_facts"] = {}
+        facts = state.__dict__["holdings"] = {}
     elif key in facts:
         known: T = facts[key]
         return known
@@ -329,6 +329,8 @@ def share_board_facts(before: GameState, after: GameState, changed: Iterable[tup
         and after.ferries is before.ferries
     ):  # the PIECE_FIELDS
         after.__dict__["facts"] = before.__dict__.setdefault("facts", {})
+        if after.resources is before.resources:
+            after.__dict__["holdings"] = before.__dict__.setdefault("holdings", {})
         if "before" in before.__dict__:  # what the shared facts not yet known are updated from
             after.__dict__["before"] = before.__dict__["before"]
         return
@@ -344,5 +346,5 @@ def share_board_facts(before: GameState, after: GameState, changed: Iterable[tup
 
 def forget_board_facts(state: GameState) -> None:
     """Drop the facts kept on `state`: its owner is about to change it in place."""
-    for kept in ("facts", "own_facts", "before", "folded"):
+    for kept in ("facts", "holdings", "before", "folded"):
         state.__dict__.pop(kept, None)
