@@ -308,34 +308,45 @@ def rebuild(
             continue
         if checker:
             checker.settle()  # a card played just before is checked in full first
-        if isinstance(record, UndoRecord):
-            if validate:
-                refusal = undo_refusal(timeline, teaching)
-                if refusal:
-                    raise SaveError(path, line, f"this undo was not allowed: {refusal}")
-            if not timeline.steps or timeline.steps[-1].seq != record.step:
-                raise SaveError(
-                    path, line, f"undo of step {record.step}, which is not the last step of the line of play"
-                )
-            timeline.undo()
-        elif isinstance(record, RedoRecord):
-            if not timeline.redo_stack or timeline.redo_stack[-1].seq != record.step:
-                raise SaveError(path, line, f"redo of step {record.step}, which is not the last step taken back")
-            timeline.redo()
-        elif isinstance(record, TeachingRecord):
+        if isinstance(record, TeachingRecord):
             teaching = record.on
-        elif isinstance(record, NoteRecord):
-            here = timeline.steps[-1].seq if timeline.steps else 0
-            if record.after != here:
-                raise SaveError(
-                    path, line, f"a note on the position after step {record.after}, but the game is after step {here}"
-                )
+        else:
+            _replay_record(timeline, record, path, line, teaching if validate else None)
     if checker:
         checker.settle()
     if timeline.redo_stack:
         taken_back.append(TakenBack(len(timeline.steps), tuple(timeline.redo_stack[::-1])))
     taken_back.sort(key=lambda t: t.position)
     return Rebuilt(timeline, teaching, taken_back, by_seq)
+
+
+def _replay_record(
+    timeline: Timeline, record: RecordAny, path: Path | str, line: int, undo_policy: bool | None
+) -> None:
+    """Replay an undo, a redo or a note onto `timeline`; `undo_policy`: the teaching mode an
+    undo must obey (None: not checked).
+
+    Raises:
+        SaveError: if the record does not fit the line of play.
+    """
+    if isinstance(record, UndoRecord):
+        if undo_policy is not None:
+            refusal = undo_refusal(timeline, undo_policy)
+            if refusal:
+                raise SaveError(path, line, f"this undo was not allowed: {refusal}")
+        if not timeline.steps or timeline.steps[-1].seq != record.step:
+            raise SaveError(path, line, f"undo of step {record.step}, which is not the last step of the line of play")
+        timeline.undo()
+    elif isinstance(record, RedoRecord):
+        if not timeline.redo_stack or timeline.redo_stack[-1].seq != record.step:
+            raise SaveError(path, line, f"redo of step {record.step}, which is not the last step taken back")
+        timeline.redo()
+    elif isinstance(record, NoteRecord):
+        here = timeline.steps[-1].seq if timeline.steps else 0
+        if record.after != here:
+            raise SaveError(
+                path, line, f"a note on the position after step {record.after}, but the game is after step {here}"
+            )
 
 
 def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:

@@ -16,7 +16,8 @@ from monuments_tui.rules.commands import Take
 from monuments_tui.rules.content import RESOURCES, Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import ResourcesSpent
-from monuments_tui.rules.queries import controlled_resources, resource_holders, resource_totals
+from monuments_tui.rules.piece_index import resource_holders
+from monuments_tui.rules.queries import controlled_resources, resource_totals
 from monuments_tui.rules.state import GameState
 
 SPEND_RULE = "Production, l.229: only resources on hexes with your worker can be spent"
