@@ -10,8 +10,9 @@ whole game: "the quest cards with battles ... may be fulfilled during the game" 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from monuments_tui.rules.board import Hex, load_board
+from monuments_tui.rules.board import load_board
 from monuments_tui.rules.card_types import QuestDeck, Task
 from monuments_tui.rules.content import is_resource, load_content
 from monuments_tui.rules.piece_index import controlled_land_of
@@ -50,19 +51,24 @@ def task_value(state: GameState, seat: int, task: Task, since: int = 0) -> int:
     return count(state, seat, task, since)
 
 
-def _controlled_where(state: GameState, seat: int, where: Callable[[Hex], bool]) -> int:
+@cache
+def _hexes_where(what: str, value: str = "") -> frozenset[str]:
+    """The board's hexes on an island (`what` "island"), of a region or island (`what`
+    "region"), or of a continent other than civilisation `value`'s home ("foreign")."""
     board = load_board()
-    return sum(1 for h in controlled_land_of(state, seat) if where(board.hex(h)))
+    if what == "island":
+        return frozenset(h.id for h in board.hexes.values() if h.island is not None)
+    if what == "region":
+        return frozenset(h.id for h in board.hexes.values() if _region_matches(h.region, value))
+    foreign = set(HOME_CONTINENTS.values()) - {HOME_CONTINENTS[value]}
+    return frozenset(h.id for h in board.hexes.values() if h.region in foreign)
 
 
 def _battles(state: GameState, since: int, counts: Callable[[BattleRecord], bool]) -> int:
     return sum(1 for i in range(since, len(state.battles)) if counts(state.battles[i]))
 
 
-def _foreign_hexes(state: GameState, seat: int) -> int:
-    home = {"greece": "europe", "egypt": "africa", "maya": "north_america", "inca": "south_america"}
-    foreign = set(home.values()) - {home[state.players[seat].civ]}
-    return _controlled_where(state, seat, lambda h: h.region in foreign)
+HOME_CONTINENTS = {"greece": "europe", "egypt": "africa", "maya": "north_america", "inca": "south_america"}
 
 
 TaskValue = Callable[[GameState, int, Task, int], int]
@@ -78,9 +84,11 @@ _TASK_VALUES: dict[str, TaskValue] = {
     ),
     "bridges": lambda s, seat, t, since: sum(1 for b in s.bridges.values() if b.builder == seat),
     "ferries": lambda s, seat, t, since: sum(1 for f in s.ferries.values() if f.builder == seat),
-    "island_hexes": lambda s, seat, t, since: _controlled_where(s, seat, lambda h: h.island is not None),
-    "island": lambda s, seat, t, since: _controlled_where(s, seat, lambda h: _region_matches(h.region, t.region)),
-    "foreign_hexes": lambda s, seat, t, since: _foreign_hexes(s, seat),
+    "island_hexes": lambda s, seat, t, since: len(controlled_land_of(s, seat) & _hexes_where("island")),
+    "island": lambda s, seat, t, since: len(controlled_land_of(s, seat) & _hexes_where("region", t.region)),
+    "foreign_hexes": lambda s, seat, t, since: len(
+        controlled_land_of(s, seat) & _hexes_where("foreign", s.players[seat].civ)
+    ),
     "water_hexes": lambda s, seat, t, since: len(controlled_water(s, seat)),
     "upgraded": lambda s, seat, t, since: len(s.players[seat].green),
     "upgraded_card": lambda s, seat, t, since: 1 if t.card in s.players[seat].green else 0,
