@@ -14,12 +14,12 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.command_check import CommandChecker
 from monuments_tui.load_progress import Progress, reporting
 from monuments_tui.narration import draw_text
-from monuments_tui.rules import decide, events as ev
+from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command, CommandAny, KeepQuests, KeepStartQuest
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
-from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import format_command
@@ -27,7 +27,6 @@ from monuments_tui.rules.position_checks import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves import (
-    ENCODER,
     NEW_EVENTS_VERSION,
     CmdRecord,
     Header,
@@ -274,20 +273,6 @@ class Rebuilt(msgspec.Struct):
     """The Step of every command record, on the line of play or not, by its `seq` (for `game_tree`)."""
 
 
-def _short(data: bytes, limit: int = 240) -> str:
-    text = data.decode("utf-8", "replace")
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _divergence(recorded: tuple[Event, ...], decided: list[Event]) -> str:
-    for i in range(max(len(recorded), len(decided))):
-        a = ENCODER.encode(recorded[i]) if i < len(recorded) else b"(nothing)"
-        b = ENCODER.encode(decided[i]) if i < len(decided) else b"(nothing)"
-        if a != b:
-            return f"event {i + 1} is recorded as {_short(a)} but the rules now give {_short(b)}"
-    return "the events differ"  # pragma: no cover - bytes differed, so some event does
-
-
 def rebuild(
     header: Header, records: list[RecordAny], path: Path | str = "<memory>", *, validate: bool = True
 ) -> Rebuilt:
@@ -306,6 +291,7 @@ def rebuild(
         what = "starting position" if header.position is not None else "game configuration"
         raise SaveError(path, 1, f"the {what} is not valid: {exc}") from None
     timeline = Timeline(initial)
+    checker = CommandChecker(path, legacy=header.version < NEW_EVENTS_VERSION) if validate else None
     teaching = header.teaching
     taken_back: list[TakenBack] = []
     by_seq: dict[int, Step] = {}
@@ -313,88 +299,54 @@ def rebuild(
         line = record.seq + 1
         if isinstance(record, CmdRecord):
             state = timeline.state
-            if validate:
-                events = _check_command(state, record, path, line, legacy=header.version < NEW_EVENTS_VERSION)
-            else:
-                events = list(record.events)
+            events = checker.events(state, record, line) if checker else list(record.events)
             step = make_step(record.seq, record.seat, record.command, events, state)
             by_seq[step.seq] = step
             discarded = timeline.push(step)
             if discarded:
                 taken_back.append(TakenBack(len(timeline.steps) - 1, tuple(discarded)))
-        elif isinstance(record, UndoRecord):
-            if validate:
-                refusal = undo_refusal(timeline, teaching)
-                if refusal:
-                    raise SaveError(path, line, f"this undo was not allowed: {refusal}")
-            if not timeline.steps or timeline.steps[-1].seq != record.step:
-                raise SaveError(
-                    path, line, f"undo of step {record.step}, which is not the last step of the line of play"
-                )
-            timeline.undo()
-        elif isinstance(record, RedoRecord):
-            if not timeline.redo_stack or timeline.redo_stack[-1].seq != record.step:
-                raise SaveError(path, line, f"redo of step {record.step}, which is not the last step taken back")
-            timeline.redo()
-        elif isinstance(record, TeachingRecord):
+            continue
+        if checker:
+            checker.settle()  # a card played just before is checked in full first
+        if isinstance(record, TeachingRecord):
             teaching = record.on
-        elif isinstance(record, NoteRecord):
-            here = timeline.steps[-1].seq if timeline.steps else 0
-            if record.after != here:
-                raise SaveError(
-                    path, line, f"a note on the position after step {record.after}, but the game is after step {here}"
-                )
+        else:
+            _replay_record(timeline, record, path, line, teaching if validate else None)
+    if checker:
+        checker.settle()
     if timeline.redo_stack:
         taken_back.append(TakenBack(len(timeline.steps), tuple(timeline.redo_stack[::-1])))
     taken_back.sort(key=lambda t: t.position)
     return Rebuilt(timeline, teaching, taken_back, by_seq)
 
 
-def rules_view(events: Iterable[ev.Event]) -> list[bytes]:
-    """Events as the rules depend on them: narration dropped, a random draw by its `rng` only.
-    A format-1 save is compared so, since its draws and narration were recorded in words."""
-    out = []
-    for e in events:
-        if isinstance(e, (ev.AiNarrated, ev.AiReported)):
-            continue
-        if isinstance(e, (ev.RngAdvanced, ev.RandomDrawn)):
-            out.append(ENCODER.encode({"rng": e.rng}))
-        else:
-            out.append(ENCODER.encode(e))
-    return out
+def _replay_record(
+    timeline: Timeline, record: RecordAny, path: Path | str, line: int, undo_policy: bool | None
+) -> None:
+    """Replay an undo, a redo or a note onto `timeline`; `undo_policy`: the teaching mode an
+    undo must obey (None: not checked).
 
-
-def _check_command(
-    state: GameState, record: CmdRecord, path: Path | str, line: int, legacy: bool = False
-) -> list[Event]:
-    """The events the rules give for `record` now; they must be the recorded ones (for a
-    format-1 save, the same once projected by `rules_view`: the new-form events are kept)."""
-    if state.pending is None:
-        raise SaveError(path, line, f"command {format_command(record.command)!r} recorded after the end of the game")
-    if record.seat != state.pending.seat:
-        raise SaveError(
-            path,
-            line,
-            f"command {format_command(record.command)!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide",
-        )
-    try:
-        events = decide(state, record.command)
-    except RuleViolation as exc:  # decide refuses every bad command so (tests/test_fuzz_commands.py)
-        raise SaveError(
-            path, line, f"command {format_command(record.command)!r} is not legal at this point: {exc}"
-        ) from None
-    if legacy:
-        same = rules_view(record.events) == rules_view(events)
-    else:
-        same = ENCODER.encode(record.events) == ENCODER.encode(events)
-    if not same:
-        raise SaveError(
-            path,
-            line,
-            f"command {format_command(record.command)!r} does not give the recorded events (tampered, or saved by incompatible rules): "
-            + _divergence(record.events, events),
-        )
-    return events
+    Raises:
+        SaveError: if the record does not fit the line of play.
+    """
+    if isinstance(record, UndoRecord):
+        if undo_policy is not None:
+            refusal = undo_refusal(timeline, undo_policy)
+            if refusal:
+                raise SaveError(path, line, f"this undo was not allowed: {refusal}")
+        if not timeline.steps or timeline.steps[-1].seq != record.step:
+            raise SaveError(path, line, f"undo of step {record.step}, which is not the last step of the line of play")
+        timeline.undo()
+    elif isinstance(record, RedoRecord):
+        if not timeline.redo_stack or timeline.redo_stack[-1].seq != record.step:
+            raise SaveError(path, line, f"redo of step {record.step}, which is not the last step taken back")
+        timeline.redo()
+    elif isinstance(record, NoteRecord):
+        here = timeline.steps[-1].seq if timeline.steps else 0
+        if record.after != here:
+            raise SaveError(
+                path, line, f"a note on the position after step {record.after}, but the game is after step {here}"
+            )
 
 
 def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:

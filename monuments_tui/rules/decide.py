@@ -14,6 +14,8 @@ imports `legal`, which imports every action module); nothing here imports a rule
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.describe import describe_pending
@@ -22,6 +24,11 @@ from monuments_tui.rules.events import Event
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.registry import RULES, iter_candidates
 from monuments_tui.rules.state import GameState
+
+PROBING: ContextVar[bool] = ContextVar("probing", default=False)
+"""True while `any_legal` asks only whether some command is accepted: a rule that reaches
+`flow.finish_action` is accepted by then (closing an action refuses nothing), so the
+probe stops there instead of working out quests and the next turn."""
 
 
 def decide(state: GameState, command: Command) -> list[Event]:
@@ -64,7 +71,37 @@ def accepted_commands(state: GameState) -> Iterator[Command]:
 
 def any_legal(state: GameState) -> bool:
     """True if `decide` accepts some command now; stops at the first candidate it accepts."""
-    return next(accepted_commands(state), None) is not None
+    token = PROBING.set(True)
+    try:
+        return next(accepted_commands(state), None) is not None
+    finally:
+        PROBING.reset(token)
+
+
+_CARD_CHECK_LEFT: ContextVar[list[GameState] | None] = ContextVar("card_check_left", default=None)
+
+
+@contextmanager
+def card_check_deferred() -> Iterator[list[GameState]]:
+    """While a load decides one recorded card play: the check that the card has an effect
+    (B59, `any_legal` of the action it opens) is left to the load, which knows the command
+    recorded next. The list gets the opened state if the check was left so."""
+    left: list[GameState] = []
+    token = _CARD_CHECK_LEFT.set(left)
+    try:
+        yield left
+    finally:
+        _CARD_CHECK_LEFT.reset(token)
+
+
+def any_legal_unless_deferred(opened: GameState) -> bool:
+    """`any_legal(opened)` for the card just played, or True if a load took the check over
+    (`card_check_deferred`; once: any card decided within is checked in full)."""
+    left = _CARD_CHECK_LEFT.get()
+    if left is None or left:
+        return any_legal(opened)
+    left.append(opened)
+    return True
 
 
 def _verb(command: Command) -> str:

@@ -9,26 +9,32 @@ touch, not the size of the game.
 
 `Draft.owning(state)` writes into `state` itself, copying nothing: for a state its caller
 owns whole (made by `copy_state`), as `apply_in_place` does.
+
+Units and buildings change only through `unit`, `building`, `place` and `remove`, which
+note the piece in `changed`: the new state updates its indexes of the pieces from them
+(`piece_index`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from msgspec.structs import replace
 
-from monuments_tui.rules.state import Ferry, GameState, Player, Unit, forget_board_facts
+from monuments_tui.rules.state import Building, Ferry, GameState, Player, Unit, forget_board_facts
 
 
 class Draft:
     """The new state `state`, written from `base`; `base` and everything in it stay unchanged."""
 
-    __slots__ = ("state", "_mine")
+    __slots__ = ("state", "_mine", "changed")
 
     def __init__(self, base: GameState):
         self.state = replace(base)  # a new top level; `replace` leaves the facts behind
         self._mine: dict[int, object] | None = {id(self.state): self.state}
         """The parts this draft made, by id (kept alive, so an id is never reused meanwhile)."""
+        self.changed: set[tuple[str, str]] = set()
+        """(field, id) of every unit ("units") and building ("buildings") written."""
 
     @classmethod
     def owning(cls, state: GameState) -> Draft:
@@ -36,6 +42,7 @@ class Draft:
         draft = cls.__new__(cls)
         draft.state = state
         draft._mine = None
+        draft.changed = set()
         forget_board_facts(state)
         return draft
 
@@ -79,8 +86,25 @@ class Draft:
 
     def unit(self, unit_id: str) -> Unit:
         """A unit on the board, ready to change."""
+        self.changed.add(("units", unit_id))
         unit: Unit = self.entry(self.field("units"), unit_id)
         return unit
+
+    def building(self, building_id: str) -> Building:
+        """A building on the board, ready to change."""
+        self.changed.add(("buildings", building_id))
+        building: Building = self.entry(self.field("buildings"), building_id)
+        return building
+
+    def place(self, field: Literal["units", "buildings"], piece: Unit | Building) -> None:
+        """Put a new unit or building on the board (the piece is the draft's own)."""
+        self.changed.add((field, piece.id))
+        self.field(field)[piece.id] = piece
+
+    def remove(self, field: Literal["units", "buildings"], piece_id: str) -> Any:
+        """Take a unit or building off the board; returns it."""
+        self.changed.add((field, piece_id))
+        return self.field(field).pop(piece_id)
 
     def ferry(self, ferry_id: str) -> Ferry:
         """A ferry, ready to change."""

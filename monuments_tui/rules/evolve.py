@@ -25,11 +25,34 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     """A new state: `state` with every event applied in order. `state` is not modified."""
+    state, rest = _known_part(state, tuple(events))
+    if not rest:
+        return state
     draft = Draft(state)
-    for event in events:
+    for event in rest:
         _APPLY[type(event)](draft, event)
-    share_board_facts(state, draft.state)  # most steps move no piece: who stands where stays known
+    share_board_facts(state, draft.state, draft.changed)  # who stands where stays known, or is updated
     return draft.state
+
+
+def fold_ahead(state: GameState, events: list[ev.Event]) -> GameState:
+    """`fold`, remembered on `state`: a rule folds the first events of a step to decide the
+    rest, and the step's own fold (once `decide` returns it) then starts from this result."""
+    after = fold(state, events)
+    if after is not state:  # no events: nothing to remember
+        state.__dict__["folded"] = (tuple(events), after)
+    return after
+
+
+def _known_part(state: GameState, events: tuple[ev.Event, ...]) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """The state after the first of `events` that a `fold_ahead` already folded (the very
+    same event objects), and the events left."""
+    while (known := state.__dict__.get("folded")) is not None:
+        done, after = known
+        if len(done) > len(events) or any(a is not b for a, b in zip(done, events, strict=False)):
+            break
+        state, events = after, events[len(done) :]
+    return state, events
 
 
 def apply_in_place(s: GameState, e: ev.Event) -> None:
@@ -124,7 +147,7 @@ def _bank(d: Draft, e: ev.BankChanged) -> None:
 
 def _unit_placed(d: Draft, e: ev.UnitPlaced) -> None:
     unit = replace(e.unit)
-    d.field("units")[unit.id] = unit
+    d.place("units", unit)
     _add(d.player_part(unit.owner, "supply"), unit.kind, -1)
     d.state.next_id += 1
 
@@ -136,7 +159,7 @@ def _unit_moved(d: Draft, e: ev.UnitMoved) -> None:
 
 
 def _unit_removed(d: Draft, e: ev.UnitRemoved) -> None:
-    unit = d.field("units").pop(e.unit)
+    unit = d.remove("units", e.unit)
     _add(d.player_part(unit.owner, "supply"), unit.kind, 1)
 
 
@@ -162,21 +185,21 @@ def _piece_counter(d: Draft, owner: int, kind: str) -> dict[str, int]:
 
 def _building_placed(d: Draft, e: ev.BuildingPlaced) -> None:
     b = replace(e.building)
-    d.field("buildings")[b.id] = b
+    d.place("buildings", b)
     _add(_piece_counter(d, b.owner, b.kind), b.kind, -1)
     d.state.next_id += 1
 
 
 def _building_damaged(d: Draft, e: ev.BuildingDamaged) -> None:
-    d.entry(d.field("buildings"), e.building).damaged = True
+    d.building(e.building).damaged = True
 
 
 def _building_repaired(d: Draft, e: ev.BuildingRepaired) -> None:
-    d.entry(d.field("buildings"), e.building).damaged = False
+    d.building(e.building).damaged = False
 
 
 def _building_removed(d: Draft, e: ev.BuildingRemoved) -> None:
-    b = d.field("buildings").pop(e.building)
+    b = d.remove("buildings", e.building)
     _add(_piece_counter(d, b.owner, b.kind), b.kind, 1)
 
 

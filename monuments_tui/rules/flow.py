@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.decide import PROBING
+from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
 from monuments_tui.rules.quests import completable_quests
 from monuments_tui.rules.state import GameState
@@ -25,8 +26,10 @@ def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
     The played card goes to the discard pile with the side played face up [l.206]. If a
     quest can be turned in, the turn waits (AfterAction) so the player may do so [l.373].
     """
+    if PROBING.get():
+        return events  # only whether the command is accepted matters, and what follows refuses nothing
     out = list(events)
-    after = fold(state, out)
+    after = fold_ahead(state, out)
     if after.card_in_play is not None:
         # not folded into `after`: neither quests nor the turn order look at the discard pile
         out.append(ev.CardDiscarded(after.current, after.card_in_play))

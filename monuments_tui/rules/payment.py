@@ -16,6 +16,7 @@ from monuments_tui.rules.commands import Take
 from monuments_tui.rules.content import RESOURCES, Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import ResourcesSpent
+from monuments_tui.rules.piece_index import resource_holders
 from monuments_tui.rules.queries import controlled_resources, resource_totals
 from monuments_tui.rules.state import GameState
 
@@ -58,27 +59,24 @@ def auto_payment(
     """
     holdings = resource_totals(state, seat)
     need = discounted(cost, discount, holdings, minimum)
-    short = Counter({r: n - holdings[r] for r, n in need.items() if holdings[r] < n})
-    if short:
+    if any(holdings[r] < n for r, n in need.items()):
+        short = Counter({r: n - holdings[r] for r, n in need.items() if holdings[r] < n})
         raise RuleViolation(
             f"you need {describe(need)} but are short of {describe(short)}",
             SPEND_RULE,
             f"You control {describe(holdings)}.",
         )
-    places = controlled_resources(state, seat)
+    places = resource_holders(state, seat)
     takes: list[ResourcesSpent] = []
     for resource in RESOURCES:
         left = need[resource]
         if not left:
             continue
-        sources = sorted(
-            (p for p in places if places[p].get(resource, 0) > 0),
-            key=lambda p: (-places[p][resource], p),
-        )
-        for place in sources:
+        held = {p: n for p in places if (n := state.resources.get(p, {}).get(resource, 0)) > 0}
+        for place in sorted(held, key=lambda p: (-held[p], p)):
             if left == 0:
                 break
-            n = min(left, places[place][resource])
+            n = min(left, held[place])
             takes.append(ResourcesSpent(place, resource, n))
             left -= n
     return takes

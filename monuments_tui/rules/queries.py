@@ -7,19 +7,21 @@ These are read-only helpers shared by every action module, so that a rule such a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from functools import cache
-from typing import TypeVar
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.layout import Layout, layout_for
-from monuments_tui.rules.state import Building, GameState, Unit, board_fact
-
-P = TypeVar("P", Unit, Building)
-
-CONTROLLERS_OF_LAND = ("worker", "army", "air")
-"""Units that control a land hex [Monument, l.272; Game end, l.400]."""
+from monuments_tui.rules.piece_index import (
+    CONTROLLERS_OF_LAND as CONTROLLERS_OF_LAND,  # for the modules that ask here
+    buildings_by_hex,
+    controlled_land_of,
+    owners_by_hex,
+    resource_holders,
+    units_by_hex,
+    units_by_id,
+)
+from monuments_tui.rules.state import Building, GameState, Unit, holdings_fact
 
 
 def layout(state: GameState) -> Layout:
@@ -67,40 +69,6 @@ def piece_code(unit: Unit) -> str:
     return "w" + ("s" if unit.weapon else "") + ("h" if unit.horse else "")
 
 
-def units_by_hex(state: GameState) -> dict[str, list[Unit]]:
-    """Every unit on the board by the hex it stands in (ferry passengers: the ferry's water
-    hex), by id; worked out once per state, as rules ask hex after hex. Never to be changed."""
-    return board_fact(state, "units_by_hex", lambda: _group_by_hex(state.units.values()))
-
-
-def owners_by_hex(state: GameState) -> dict[str, frozenset[int]]:
-    """The seats with a unit or building in each hex; worked out once per state."""
-    return board_fact(state, "owners_by_hex", lambda: _owners(state))
-
-
-def _group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
-    out: dict[str, list[P]] = {}
-    for piece in pieces:
-        here = out.get(piece.hex)
-        if here is None:
-            out[piece.hex] = [piece]
-        else:
-            here.append(piece)
-    for here in out.values():
-        if len(here) > 1:
-            here.sort(key=lambda piece: _id_key(piece.id))
-    return out
-
-
-def _owners(state: GameState) -> dict[str, frozenset[int]]:
-    owners: dict[str, set[int]] = {}
-    for unit in state.units.values():
-        owners.setdefault(unit.hex, set()).add(unit.owner)
-    for building in state.buildings.values():
-        owners.setdefault(building.hex, set()).add(building.owner)
-    return {h: frozenset(seats) for h, seats in owners.items()}
-
-
 def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Unit]:
     """Units standing in `hex_id` (including ferry passengers there), by id."""
     here = units_by_hex(state).get(hex_id, ())
@@ -109,24 +77,12 @@ def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Uni
 
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
-    return [u for u in _units_by_id(state) if u.owner == seat and (kind is None or u.kind == kind)]
-
-
-def _units_by_id(state: GameState) -> list[Unit]:
-    """Every unit on the board, by id; worked out once per state. Never to be changed."""
-    return board_fact(state, "units_by_id", lambda: sorted(state.units.values(), key=lambda u: _id_key(u.id)))
-
-
-@cache  # the same few ids are sorted in every state
-def _id_key(piece_id: str) -> tuple[str, int]:
-    head = piece_id.rstrip("0123456789")
-    tail = piece_id[len(head) :]
-    return head, int(tail) if tail else 0
+    return [u for u in units_by_id(state) if u.owner == seat and (kind is None or u.kind == kind)]
 
 
 def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:
     """Buildings on `hex_id`, by id."""
-    here = board_fact(state, "buildings_by_hex", lambda: _group_by_hex(state.buildings.values())).get(hex_id, ())
+    here = buildings_by_hex(state).get(hex_id, ())
     return [b for b in here if seat is None or b.owner == seat]
 
 
@@ -146,17 +102,6 @@ def occupied_by_other(state: GameState, hex_id: str, seat: int) -> bool:
     return owners is not None and (len(owners) > 1 or seat not in owners)
 
 
-def resource_holders(state: GameState, seat: int) -> list[str]:
-    """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229].
-    Worked out once per state; never to be changed."""
-    return board_fact(state, ("resource_holders", seat), lambda: _resource_holders(state, seat))
-
-
-def _resource_holders(state: GameState, seat: int) -> list[str]:
-    places = {u.ferry if u.ferry else u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}
-    return sorted(places, key=_id_key)
-
-
 def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource, int]]:
     """Resources `seat` may spend, by place [Production, l.229; Factory, l.250]."""
     out = {}
@@ -168,11 +113,18 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 
 
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
-    """Totals of each resource `seat` controls."""
+    """Totals of each resource `seat` controls; worked out once per state, never to be changed."""
+    return holdings_fact(state, ("resource_totals", seat), lambda: _resource_totals(state, seat))
+
+
+def _resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     totals: Counter[Resource] = Counter()
+    resources = state.resources
     for place in resource_holders(state, seat):
-        for resource, n in state.resources.get(place, {}).items():
-            totals[resource] += n
+        on_place = resources.get(place)
+        if on_place:
+            for resource, n in on_place.items():
+                totals[resource] = totals.get(resource, 0) + n
     return totals
 
 
@@ -192,16 +144,7 @@ def room_on(state: GameState, hex_id: str) -> int:
 
 def controlled_land(state: GameState, seat: int) -> set[str]:
     """Land hexes `seat` controls: its workers, armies or air forces there; never a monument hex [l.272, l.276]."""
-    return set(board_fact(state, ("controlled_land", seat), lambda: _controlled_land(state, seat)))
-
-
-def _controlled_land(state: GameState, seat: int) -> frozenset[str]:
-    land = layout(state).land
-    return frozenset(
-        u.hex
-        for u in state.units.values()
-        if u.owner == seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
-    )
+    return set(controlled_land_of(state, seat))
 
 
 def controlled_water(state: GameState, seat: int) -> set[str]:

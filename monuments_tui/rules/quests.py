@@ -9,17 +9,20 @@ whole game: "the quest cards with battles ... may be fulfilled during the game" 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.card_types import QuestDeck, Task
 from monuments_tui.rules.content import is_resource, load_content
+from monuments_tui.rules.piece_index import controlled_land_of
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
-    controlled_land,
     controlled_water,
     resource_totals,
     units_of,
 )
-from monuments_tui.rules.state import MILITARY, GameState
+from monuments_tui.rules.state import MILITARY, BattleRecord, GameState
 
 DECK_LEVELS = {"start": (0, 1), "0-1": (0, 1), "2-3": (2, 3), "4-5": (4, 5)}
 """Monument levels printed on each quest deck's back; starting quests count as 0-1 (B27)."""
@@ -40,61 +43,65 @@ def first_counted_battle(state: GameState, seat: int, quest_id: str) -> int:
 def task_value(state: GameState, seat: int, task: Task, since: int = 0) -> int:
     """How far `seat` is on one task: the count the task compares with its `n`.
 
-    Battle tasks count the battles from `state.battles[since]` on.
+    Battle tasks count the battles from `state.battles[since:]` on.
     """
+    count = _TASK_VALUES.get(task.kind)
+    if count is None:
+        raise ValueError(f"unknown quest task kind {task.kind!r}")
+    return count(state, seat, task, since)
+
+
+@cache
+def _hexes_where(what: str, value: str = "") -> frozenset[str]:
+    """The board's hexes on an island (`what` "island"), of a region or island (`what`
+    "region"), or of a continent other than civilisation `value`'s home ("foreign")."""
     board = load_board()
-    kind = task.kind
-    battles = state.battles[since:]
-    if kind == "land":
-        return len(controlled_land(state, seat))
-    if kind == "resource":
-        return resource_totals(state, seat)[task.resource] if is_resource(task.resource) else 0
-    if kind == "resources":
-        return sum(resource_totals(state, seat).values())
-    if kind == "resource_types":
-        return sum(1 for n in resource_totals(state, seat).values() if n > 0)
-    if kind == "workers":
-        return len(units_of(state, seat, "worker"))
-    if kind == "building":
-        return sum(1 for b in state.buildings.values() if b.owner == seat and b.kind == task.piece and not b.damaged)
-    if kind == "bridges":
-        return sum(1 for b in state.bridges.values() if b.builder == seat)
-    if kind == "ferries":
-        return sum(1 for f in state.ferries.values() if f.builder == seat)
-    if kind == "island_hexes":
-        return sum(1 for h in controlled_land(state, seat) if board.hex(h).island is not None)
-    if kind == "island":
-        return sum(1 for h in controlled_land(state, seat) if _region_matches(board.hex(h).region, task.region))
-    if kind == "foreign_hexes":
-        home = {"greece": "europe", "egypt": "africa", "maya": "north_america", "inca": "south_america"}
-        mine = home[state.players[seat].civ]
-        continents = set(home.values())
-        return sum(1 for h in controlled_land(state, seat) if board.hex(h).region in continents - {mine})
-    if kind == "water_hexes":
-        return len(controlled_water(state, seat))
-    if kind == "upgraded":
-        return len(state.players[seat].green)
-    if kind == "upgraded_card":
-        return 1 if task.card in state.players[seat].green else 0
-    if kind == "units":
-        return len(units_of(state, seat, task.piece))
-    if kind == "military_units":
-        return sum(len(units_of(state, seat, k)) for k in MILITARY)
-    if kind == "armed_workers":
-        return sum(1 for u in units_of(state, seat, "worker") if u.weapon)
-    if kind == "layers":
-        return state.players[seat].layers
-    if kind == "battles_won":
-        return sum(1 for b in battles if b.attacker == seat and b.attacker_won)
-    if kind == "battles_fought":
-        return sum(1 for b in battles if seat in (b.attacker, b.defender))
-    if kind == "defended":
-        return sum(1 for b in battles if b.defender == seat and not b.attacker_won)
-    if kind == "power":
-        return military_power(state, seat)
-    if kind == "common_bonuses":
-        return len(state.players[seat].bonuses)
-    raise ValueError(f"unknown quest task kind {kind!r}")
+    if what == "island":
+        return frozenset(h.id for h in board.hexes.values() if h.island is not None)
+    if what == "region":
+        return frozenset(h.id for h in board.hexes.values() if _region_matches(h.region, value))
+    foreign = set(HOME_CONTINENTS.values()) - {HOME_CONTINENTS[value]}
+    return frozenset(h.id for h in board.hexes.values() if h.region in foreign)
+
+
+def _battles(state: GameState, since: int, counts: Callable[[BattleRecord], bool]) -> int:
+    return sum(1 for i in range(since, len(state.battles)) if counts(state.battles[i]))
+
+
+HOME_CONTINENTS = {"greece": "europe", "egypt": "africa", "maya": "north_america", "inca": "south_america"}
+
+
+TaskValue = Callable[[GameState, int, Task, int], int]
+_TASK_VALUES: dict[str, TaskValue] = {
+    # (state, seat, task, since) -> the count; a table, so that a check looks up its kind once
+    "land": lambda s, seat, t, since: len(controlled_land_of(s, seat)),
+    "resource": lambda s, seat, t, since: resource_totals(s, seat)[t.resource] if is_resource(t.resource) else 0,
+    "resources": lambda s, seat, t, since: sum(resource_totals(s, seat).values()),
+    "resource_types": lambda s, seat, t, since: sum(1 for n in resource_totals(s, seat).values() if n > 0),
+    "workers": lambda s, seat, t, since: len(units_of(s, seat, "worker")),
+    "building": lambda s, seat, t, since: sum(
+        1 for b in s.buildings.values() if b.owner == seat and b.kind == t.piece and not b.damaged
+    ),
+    "bridges": lambda s, seat, t, since: sum(1 for b in s.bridges.values() if b.builder == seat),
+    "ferries": lambda s, seat, t, since: sum(1 for f in s.ferries.values() if f.builder == seat),
+    "island_hexes": lambda s, seat, t, since: len(controlled_land_of(s, seat) & _hexes_where("island")),
+    "island": lambda s, seat, t, since: len(controlled_land_of(s, seat) & _hexes_where("region", t.region)),
+    "foreign_hexes": lambda s, seat, t, since: len(
+        controlled_land_of(s, seat) & _hexes_where("foreign", s.players[seat].civ)
+    ),
+    "water_hexes": lambda s, seat, t, since: len(controlled_water(s, seat)),
+    "upgraded": lambda s, seat, t, since: len(s.players[seat].green),
+    "upgraded_card": lambda s, seat, t, since: 1 if t.card in s.players[seat].green else 0,
+    "units": lambda s, seat, t, since: len(units_of(s, seat, t.piece)),
+    "military_units": lambda s, seat, t, since: sum(len(units_of(s, seat, k)) for k in MILITARY),
+    "armed_workers": lambda s, seat, t, since: sum(1 for u in units_of(s, seat, "worker") if u.weapon),
+    "layers": lambda s, seat, t, since: s.players[seat].layers,
+    "battles_won": lambda s, seat, t, since: _battles(s, since, lambda b: b.attacker == seat and b.attacker_won),
+    "battles_fought": lambda s, seat, t, since: _battles(s, since, lambda b: seat in (b.attacker, b.defender)),
+    "defended": lambda s, seat, t, since: _battles(s, since, lambda b: b.defender == seat and not b.attacker_won),
+    "power": lambda s, seat, t, since: military_power(s, seat),
+    "common_bonuses": lambda s, seat, t, since: len(s.players[seat].bonuses),
+}
 
 
 def _region_matches(region: str, wanted: str) -> bool:

@@ -10,7 +10,8 @@ from functools import cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.layout import layout_for
-from monuments_tui.rules.queries import layout, occupied_by_other, owners_by_hex
+from monuments_tui.rules.piece_index import owners_by_hex
+from monuments_tui.rules.queries import layout, occupied_by_other
 from monuments_tui.rules.state import GameState, board_fact
 
 

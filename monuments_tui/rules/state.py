@@ -9,7 +9,7 @@ alone (`draft`), so nothing may change a state once it is made, except a whole c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Literal, TypeGuard, TypeVar, get_args
 
 import msgspec
@@ -257,12 +257,28 @@ PIECE_FIELDS = ("units", "buildings", "bridges", "ferries")
 """The parts of a state a `board_fact` may depend on (with the game's configuration)."""
 
 
+class PieceChanges(msgspec.Struct, frozen=True):
+    """The units and buildings a step changed: (the piece before, the piece after), None
+    where it was not yet placed or is removed."""
+
+    units: tuple[tuple[Unit | None, Unit | None], ...] = ()
+    buildings: tuple[tuple[Building | None, Building | None], ...] = ()
+
+
+FACT_UPDATES: dict[str, Callable[[GameState, Any, PieceChanges, Hashable], Any]] = {}
+"""For the facts a step's changes can update (by the first part of their key), the update:
+(new state, the fact of the state before, the changes, key) -> the fact, or None to work
+it out afresh. `piece_index` registers them; any other fact is worked out afresh."""
+
+
 def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     """`compute()`, a fact about the pieces on the board of `state`, worked out once.
 
     It may depend only on `PIECE_FIELDS` and the configuration: a state never changes once
     made, and a later state whose events move no piece shares the facts of the one before
-    (`draft`). The value is shared by every caller, so nobody may change it.
+    (`draft`); one whose events changed some units or buildings updates the facts listed in
+    `FACT_UPDATES` from the ones before. The value is shared by every caller, so nobody
+    may change it.
     """
     facts: dict[Hashable, Any] | None = state.__dict__.get("facts")
     if facts is None:
@@ -270,12 +286,42 @@ def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     elif key in facts:
         known: T = facts[key]
         return known
+    value: T | None = _updated(state, key)
+    if value is None:
+        value = compute()
+    facts[key] = value
+    return value
+
+
+def _updated(state: GameState, key: Hashable) -> Any:
+    """The fact `key` updated from the state before, if that one knows it and it can be."""
+    before = state.__dict__.get("before")
+    if before is None:
+        return None
+    known, changes = before
+    update = FACT_UPDATES.get(key if isinstance(key, str) else key[0])  # type: ignore[index]
+    if update is None or key not in known:
+        return None
+    return update(state, known[key], changes, key)
+
+
+def holdings_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about the pieces and the resources lying on the board (who holds
+    what), worked out once. A later state whose events change neither shares it. The value
+    is shared by every caller, so nobody may change it."""
+    facts: dict[Hashable, Any] | None = state.__dict__.get("holdings")
+    if facts is None:
+        facts = state.__dict__["holdings"] = {}
+    elif key in facts:
+        known: T = facts[key]
+        return known
     value = facts[key] = compute()
     return value
 
 
-def share_board_facts(before: GameState, after: GameState) -> None:
-    """Let `after` use the facts of `before` if their pieces are the very same objects."""
+def share_board_facts(before: GameState, after: GameState, changed: Iterable[tuple[str, str]]) -> None:
+    """Let `after` use the facts of `before` if their pieces are the very same objects; else
+    let it update them from `changed`, the (field, id) of every unit and building changed."""
     if (
         after.units is before.units
         and after.buildings is before.buildings
@@ -283,8 +329,22 @@ def share_board_facts(before: GameState, after: GameState) -> None:
         and after.ferries is before.ferries
     ):  # the PIECE_FIELDS
         after.__dict__["facts"] = before.__dict__.setdefault("facts", {})
+        if after.resources is before.resources:
+            after.__dict__["holdings"] = before.__dict__.setdefault("holdings", {})
+        if "before" in before.__dict__:  # what the shared facts not yet known are updated from
+            after.__dict__["before"] = before.__dict__["before"]
+        return
+    units: list[tuple[Any, Any]] = []
+    buildings: list[tuple[Any, Any]] = []
+    for field, piece_id in changed:
+        was, now = getattr(before, field).get(piece_id), getattr(after, field).get(piece_id)
+        if was is not now:
+            (units if field == "units" else buildings).append((was, now))
+    changes = PieceChanges(tuple(units), tuple(buildings))
+    after.__dict__["before"] = (before.__dict__.setdefault("facts", {}), changes)
 
 
 def forget_board_facts(state: GameState) -> None:
     """Drop the facts kept on `state`: its owner is about to change it in place."""
-    state.__dict__.pop("facts", None)
+    for kept in ("facts", "holdings", "before", "folded"):
+        state.__dict__.pop(kept, None)

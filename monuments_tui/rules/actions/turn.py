@@ -6,15 +6,15 @@ Quests, l.371-377]
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import ACTION_IDS, ActionId, Resource, is_action_id
-from monuments_tui.rules.decide import any_legal
+from monuments_tui.rules.decide import any_legal, any_legal_unless_deferred
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.evolve import fold, fold_ahead
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
 from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
@@ -92,10 +92,10 @@ def card_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event]:
 
 def _open(state: GameState, seat: int, card: ActionId) -> tuple[list[ev.Event], GameState]:
     """`card_opening`, with the state it opens."""
-    played = [ev.CardPlayed(seat, card)]
-    after = fold(state, played)
+    played: list[ev.Event] = [ev.CardPlayed(seat, card)]
+    after = fold_ahead(state, played)
     opening = OPENERS[card](after, seat, card in state.players[seat].green)
-    return played + opening, fold(after, opening)
+    return played + opening, fold_ahead(after, opening)
 
 
 def playable(state: GameState, seat: int, card: ActionId) -> bool:
@@ -103,8 +103,11 @@ def playable(state: GameState, seat: int, card: ActionId) -> bool:
     return _playable_opening(state, seat, card) is not None
 
 
-def _playable_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event] | None:
-    """The events of playing `card` if at least part of its effect can happen now (B59), else None."""
+def _playable_opening(
+    state: GameState, seat: int, card: ActionId, has_effect: Callable[[GameState], bool] = any_legal
+) -> list[ev.Event] | None:
+    """The events of playing `card` if at least part of its effect can happen now (B59), else None;
+    `has_effect(opened)` says whether some command is legal in the action it opens."""
     if card not in OPENERS:
         return None
     try:
@@ -115,7 +118,7 @@ def _playable_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Ev
         opened.pending is None
         or opened.pending.seat != seat
         or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction))
-        or any_legal(opened)
+        or has_effect(opened)
     ):
         return events
     return None
@@ -143,7 +146,7 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
             "Movement, l.221 (B58)",
             "In your very first turn, play Movement or Draw quest cards.",
         )
-    events = _playable_opening(state, seat, card)
+    events = _playable_opening(state, seat, card, any_legal_unless_deferred)
     if events is None:
         raise RuleViolation(
             f"{card} would have no effect now",

@@ -1,0 +1,201 @@
+"""Indexes of the pieces of a state (who stands where), and how a step updates them.
+
+Rules ask hex after hex who stands there, so each state works these out once
+(`state.board_fact`). A state whose events moved, placed, removed or changed some pieces
+derives each index from the one of the state before, redoing only the entries of the
+pieces that changed (`PieceChanges`); every other fact about the pieces is worked out
+afresh. Each index is built from scratch and updated here, side by side, and
+tests/test_piece_index.py checks at every step of seeded games that the two agree.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable, Hashable, Iterable
+from functools import cache
+from typing import Any, TypeVar
+
+from monuments_tui.rules.layout import layout_for
+from monuments_tui.rules.state import FACT_UPDATES, Building, GameState, PieceChanges, Unit, board_fact
+
+P = TypeVar("P", Unit, Building)
+
+CONTROLLERS_OF_LAND = ("worker", "army", "air")
+"""Units that control a land hex [Monument, l.272; Game end, l.400]."""
+
+
+@cache  # the same few ids are sorted in every state
+def id_key(piece_id: str) -> tuple[str, int]:
+    """The order of piece ids: by prefix, then by number ("w2" before "w10")."""
+    head = piece_id.rstrip("0123456789")
+    tail = piece_id[len(head) :]
+    return head, int(tail) if tail else 0
+
+
+def piece_id(change: tuple[P | None, P | None]) -> str:
+    """The id of the piece a change is about (it exists before, after, or both)."""
+    old, new = change
+    piece = old if old is not None else new
+    assert piece is not None, "a change has a piece on one side at least"
+    return piece.id
+
+
+def _piece_key(piece: Unit | Building) -> tuple[str, int]:
+    return id_key(piece.id)
+
+
+# -- the indexes -------------------------------------------------------------------------------
+def units_by_hex(state: GameState) -> dict[str, list[Unit]]:
+    """Every unit on the board by the hex it stands in (ferry passengers: the ferry's water
+    hex), by id; worked out once per state, as rules ask hex after hex. Never to be changed."""
+    return board_fact(state, "units_by_hex", lambda: group_by_hex(state.units.values()))
+
+
+def buildings_by_hex(state: GameState) -> dict[str, list[Building]]:
+    """Every building by its hex, by id; worked out once per state. Never to be changed."""
+    return board_fact(state, "buildings_by_hex", lambda: group_by_hex(state.buildings.values()))
+
+
+def owners_by_hex(state: GameState) -> dict[str, frozenset[int]]:
+    """The seats with a unit or building in each hex; worked out once per state."""
+    return board_fact(state, "owners_by_hex", lambda: _owners(state.units.values(), state.buildings.values()))
+
+
+def units_by_id(state: GameState) -> list[Unit]:
+    """Every unit on the board, by id; worked out once per state. Never to be changed."""
+    return board_fact(state, "units_by_id", lambda: sorted(state.units.values(), key=_piece_key))
+
+
+def resource_holders(state: GameState, seat: int) -> list[str]:
+    """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229].
+    Worked out once per state; never to be changed."""
+    return board_fact(state, ("resource_holders", seat), lambda: _resource_holders(state, seat))
+
+
+def controlled_land_of(state: GameState, seat: int) -> frozenset[str]:
+    """Land hexes `seat` controls: its workers, armies or air forces there; never a monument
+    hex [l.272, l.276]. Worked out once per state."""
+    return board_fact(state, ("controlled_land", seat), lambda: _controlled_land(state, seat))
+
+
+def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
+    """Pieces by the hex they stand in, each hex's by id."""
+    out: dict[str, list[P]] = {}
+    for piece in pieces:
+        here = out.get(piece.hex)
+        if here is None:
+            out[piece.hex] = [piece]
+        else:
+            here.append(piece)
+    for here in out.values():
+        if len(here) > 1:
+            here.sort(key=_piece_key)
+    return out
+
+
+def _owners(units: Iterable[Unit], buildings: Iterable[Building]) -> dict[str, frozenset[int]]:
+    owners: dict[str, set[int]] = {}
+    for unit in units:
+        owners.setdefault(unit.hex, set()).add(unit.owner)
+    for building in buildings:
+        owners.setdefault(building.hex, set()).add(building.owner)
+    return {h: frozenset(seats) for h, seats in owners.items()}
+
+
+def _resource_holders(state: GameState, seat: int) -> list[str]:
+    places = {u.ferry if u.ferry else u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}
+    return sorted(places, key=id_key)
+
+
+@cache
+def _land(civs: tuple[str, ...], mode: str) -> frozenset[str]:
+    return layout_for(civs, mode).land
+
+
+def _controlled_land(state: GameState, seat: int) -> frozenset[str]:
+    land = _land(tuple(state.config.civs), state.config.mode)
+    return frozenset(
+        u.hex
+        for u in state.units.values()
+        if u.owner == seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+    )
+
+
+# -- how a step updates them -------------------------------------------------------------------
+Update = Callable[[GameState, Any, PieceChanges, Hashable], Any]
+
+
+def _updates(kind: str) -> Callable[[Update], Update]:
+    def register(fn: Update) -> Update:
+        FACT_UPDATES[kind] = fn
+        return fn
+
+    return register
+
+
+def _regroup(index: dict[str, list[P]], changes: Iterable[tuple[P | None, P | None]]) -> dict[str, list[P]]:
+    """`index` (a `group_by_hex`) with each changed piece taken out where it was and put in where it is."""
+    out = dict(index)
+    for old, new in changes:
+        if old is not None:
+            rest = [p for p in out[old.hex] if p.id != old.id]
+            if rest:
+                out[old.hex] = rest
+            else:
+                del out[old.hex]
+        if new is not None:
+            there = list(out.get(new.hex, ()))
+            insort(there, new, key=_piece_key)
+            out[new.hex] = there
+    return out
+
+
+@_updates("units_by_hex")
+def _units_by_hex_after(state: GameState, index: Any, changes: PieceChanges, key: Hashable) -> Any:
+    return _regroup(index, changes.units) if changes.units else index
+
+
+@_updates("buildings_by_hex")
+def _buildings_by_hex_after(state: GameState, index: Any, changes: PieceChanges, key: Hashable) -> Any:
+    return _regroup(index, changes.buildings) if changes.buildings else index
+
+
+@_updates("owners_by_hex")
+def _owners_by_hex_after(state: GameState, index: Any, changes: PieceChanges, key: Hashable) -> Any:
+    """The owners of each hex a changed piece left or entered, asked again of the new state."""
+    out = dict(index)
+    hexes = {p.hex for change in (*changes.units, *changes.buildings) for p in change if p is not None}
+    units, buildings = units_by_hex(state), buildings_by_hex(state)
+    for h, seats in _owners(_at(units, hexes), _at(buildings, hexes)).items():
+        out[h] = seats
+    for h in hexes:
+        if h not in units and h not in buildings:
+            out.pop(h, None)
+    return out
+
+
+def _at(index: dict[str, list[P]], hexes: Iterable[str]) -> list[P]:
+    return [p for h in hexes for p in index.get(h, ())]
+
+
+@_updates("units_by_id")
+def _units_by_id_after(state: GameState, index: Any, changes: PieceChanges, key: Hashable) -> Any:
+    if not changes.units:
+        return index
+    changed = {piece_id(change) for change in changes.units}
+    out = [u for u in index if u.id not in changed]
+    for _, new in changes.units:
+        if new is not None:
+            insort(out, new, key=_piece_key)
+    return out
+
+
+@_updates("resource_holders")
+@_updates("controlled_land")
+def _per_seat_after(state: GameState, value: Any, changes: PieceChanges, key: Hashable) -> Any:
+    """Kept while none of the seat's units changed; else None: worked out afresh."""
+    assert isinstance(key, tuple)
+    seat = key[1]
+    if any(p is not None and p.owner == seat for change in changes.units for p in change):
+        return None
+    return value
