@@ -80,7 +80,8 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
         Binding("f4", "copy_position", "Position", show=False, tooltip="Write the position as text next to the save"),
-        Binding("escape", "switch_focus", "Map", id="focus", tooltip="Switch between the command line and the map"),
+        Binding("escape", "switch_focus('map')", "Map", id="focus", tooltip="From the command line to the map"),
+        Binding("escape", "switch_focus('line')", "Command line", id="focus-line", tooltip="Back to typing a command"),
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
@@ -398,7 +399,14 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         """PgUp/PgDn while typing: page through the pane shown (the log in a large terminal)."""
         self.board.scroll_shown(pages)
 
-    def action_switch_focus(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_focus":  # one Esc key, named in the key bar for where it goes now
+            typing = self.focused is None or self.focused is self.command_line.input
+            return (parameters == ("map",)) == typing
+        return True
+
+    def action_switch_focus(self, to: str = "") -> None:
+        """Esc: from the command line to the map, from anywhere else back to the command line."""
         inp = self.command_line.input
         if inp.has_focus:
             self.board.pane = "map"  # the compact layout shows the map to move on
