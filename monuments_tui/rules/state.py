@@ -280,10 +280,8 @@ def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     `FACT_UPDATES` from the ones before. The value is shared by every caller, so nobody
     may change it.
     """
-    facts: dict[Hashable, Any] | None = state.__dict__.get("facts")
-    if facts is None:
-        facts = state.__dict__["facts"] = {}
-    elif key in facts:
+    facts = _facts(state, "facts")
+    if key in facts:
         known: T = facts[key]
         return known
     value: T | None = _updated(state, key)
@@ -309,14 +307,20 @@ def holdings_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> 
     """`compute()`, a fact about the pieces and the resources lying on the board (who holds
     what), worked out once. A later state whose events change neither shares it. The value
     is shared by every caller, so nobody may change it."""
-    facts: dict[Hashable, Any] | None = state.__dict__.get("holdings")
-    if facts is None:
-        facts = state.__dict__["holdings"] = {}
-    elif key in facts:
+    facts = _facts(state, "holdings")
+    if key in facts:
         known: T = facts[key]
         return known
     value = facts[key] = compute()
     return value
+
+
+def _facts(state: GameState, slot: str) -> dict[Hashable, Any]:
+    """The facts kept on `state` under `slot` (made empty the first time)."""
+    facts: dict[Hashable, Any] | None = state.__dict__.get(slot)
+    if facts is None:
+        facts = state.__dict__[slot] = {}
+    return facts
 
 
 def share_board_facts(before: GameState, after: GameState, changed: Iterable[tuple[str, str]]) -> None:

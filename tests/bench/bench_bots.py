@@ -6,12 +6,10 @@ Run: .venv/bin/python tests/bench/bench_bots.py [--smoke] [--old PATH]
    (`git worktree add --detach /tmp/v030 0f49a0c`): the same seeded games, each version
    in its own process (PYTHONPATH), alternating, the least CPU time of each kept.
    Target: this tree at least 5x faster per event (issue 21, point 3).
-2. `monuments simulate --jobs 2` against `--jobs 1` for 2, 3 and 4 players, alternating,
-   in games per minute per core. Target: `--jobs 2` at least 1.8x faster on 2 cores.
-3. The cost of one heuristic decision on the positions of a seeded game, as multiples
+2. The cost of one heuristic decision on the positions of a seeded game, as multiples
    of a random move, one `evaluate` and `legal_commands`.
 
-`measure(smoke)` gives the rows (name, target, measured, met) for a benchmark runner.
+The runner's rows are in `bot_budgets.py` (per event) and `simulate_budget.py` (`--jobs 2`).
 Machines here are shared and noisy, so only the ratios mean much.
 """
 
@@ -20,10 +18,8 @@ from __future__ import annotations
 import json
 import os
 import random
-import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 try:  # run as a script from this folder
@@ -39,7 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 OLD = Path(os.environ.get("MONUMENTS_OLD", "/tmp/v030"))
 """A checkout of 0.3.0 (commit 0f49a0c) to measure against."""
 SPEEDUP_TARGET = 5.0
-JOBS_TARGET = 1.8
 
 GAMES = [
     # civilisations, mode, seed, rounds
@@ -103,33 +98,6 @@ def per_event(smoke: bool = False, rounds: int = 2) -> dict:
     return best
 
 
-def jobs_scaling(players: int, games: int, rounds: int = 2, max_turns: int = 60) -> dict:
-    """Wall seconds of `simulate` with 1 and 2 jobs (alternating, the least of `rounds` each),
-    and the CPU seconds a game took in each: equal CPU per game means the pool loses no work,
-    and the wall ratio is then what the machine's other load leaves to the second process."""
-    from monuments_tui.simulate import simulate
-
-    civs = SET_UPS[players]
-    bots = ["heuristic"] * players
-    wall = {1: float("inf"), 2: float("inf")}
-    cpu = {1: float("inf"), 2: float("inf")}
-    for _ in range(rounds):
-        for jobs in (1, 2):
-            who = resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN
-            before, started = resource.getrusage(who), time.perf_counter()
-            simulate(civs, "abundance", games, 11, bots, max_turns, jobs=jobs)
-            wall[jobs] = min(wall[jobs], time.perf_counter() - started)
-            after = resource.getrusage(who)
-            cpu[jobs] = min(cpu[jobs], (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / games)
-    return {
-        "players": players,
-        "games": games,
-        "speedup": wall[1] / wall[2],
-        "games_per_minute_per_core": {jobs: games / wall[jobs] * 60 / jobs for jobs in (1, 2)},
-        "cpu_per_game": cpu,
-    }
-
-
 def decision_ratios(rounds: int = 3, positions_rounds: int = 40) -> dict:
     """One heuristic decision against a random move, `evaluate` and `legal_commands`, per position."""
     states = positions(positions_rounds)
@@ -153,21 +121,6 @@ def positions(rounds: int = 40) -> list:
     return out
 
 
-def measure(smoke: bool = False) -> list[tuple[str, str, float, bool]]:
-    """The rows for the benchmark runner: (name, target, measured, met). `smoke` plays tiny games
-    (it checks only that the benchmark works: its figures mean nothing)."""
-    speed = per_event(smoke)
-    rows = [
-        (f"bots: seconds per event, 0.3.0 / {name}", f">= {SPEEDUP_TARGET:g}x", speed[name]["speedup"])
-        for name in VERSIONS
-        if name != "0.3.0"
-    ]
-    for players in (2,) if smoke else (2, 3, 4):
-        scaling = jobs_scaling(players, 2 if smoke else 4, rounds=1 if smoke else 2, max_turns=2 if smoke else 60)
-        rows.append((f"simulate --jobs 2 / --jobs 1, {players} players", f">= {JOBS_TARGET:g}x", scaling["speedup"]))
-    return [(name, target, value, value >= float(target.split()[1].rstrip("x"))) for name, target, value in rows]
-
-
 def main() -> None:
     global OLD
     smoke = "--smoke" in sys.argv
@@ -181,16 +134,6 @@ def main() -> None:
         print(
             f"  {name:<15} {run['cpu']:7.2f} s CPU  {run['commands']:5d} commands  {run['events']:6d} events"
             f"  {run['per_event'] * 1e3:.3f} ms/event  {run['speedup']:.2f}x"
-        )
-    print()
-    print("simulate --jobs 2 against --jobs 1 (heuristic bots, abundance)")
-    for players in (2,) if smoke else (2, 3, 4):
-        s = jobs_scaling(players, 2 if smoke else 4, rounds=1 if smoke else 2, max_turns=2 if smoke else 60)
-        per_core = s["games_per_minute_per_core"]
-        print(
-            f"  {players} players, {s['games']} games: {s['speedup']:.2f}x (target >= {JOBS_TARGET:g}x);"
-            f" games a minute per core {per_core[1]:.2f} (1 job), {per_core[2]:.2f} (2 jobs);"
-            f" CPU a game {s['cpu_per_game'][1]:.2f} s (1 job), {s['cpu_per_game'][2]:.2f} s (2 jobs)"
         )
     print()
     r = decision_ratios(rounds=1 if smoke else 3, positions_rounds=2 if smoke else 40)

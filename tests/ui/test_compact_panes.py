@@ -22,6 +22,12 @@ def after_set_up(tmp_path) -> GameSession:
     return session
 
 
+async def open_game(pilot) -> GameScreen:
+    """The game screen of the app under test, once it is open."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+    return pilot.app.screen
+
+
 async def show(pilot, pane: str) -> None:
     board = pilot.app.screen.query_one(Board)
     for _ in range(8):
@@ -36,8 +42,7 @@ async def test_a_hidden_pane_shows_the_game_as_it_is_when_shown_again(tmp_path):
     session = after_set_up(tmp_path)
     app = MonumentsApp(start="load", file=session.path, saves_dir=tmp_path, pace="instant")
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        screen = app.screen
+        screen = await open_game(pilot)
         assert screen.has_class("-compact")
         await show(pilot, "hand")
         hand = screen.query_one(HandPane)

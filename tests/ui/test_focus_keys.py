@@ -4,18 +4,16 @@ command line, and the key bar names where it goes now."""
 from __future__ import annotations
 
 from monuments_tui.ui.app import MonumentsApp
-from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.widgets.map_view import MapView
 from tests.ui.helpers import screen_text, wait_for
-from tests.ui.test_compact_panes import after_set_up
+from tests.ui.test_compact_panes import after_set_up, open_game
 
 
 async def test_esc_is_named_for_where_it_goes(tmp_path):
     session = after_set_up(tmp_path)
     app = MonumentsApp(start="load", file=session.path, saves_dir=tmp_path, pace="instant")
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        screen = app.screen
+        screen = await open_game(pilot)
         line = screen.command_line.input
         await wait_for(pilot, lambda: line.has_focus)
         await wait_for(pilot, lambda: "esc Map" in screen_text(app).splitlines()[-1])

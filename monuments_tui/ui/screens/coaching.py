@@ -29,10 +29,12 @@ from monuments_tui.ui.safety import guarded
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from monuments_tui.ui.legal_now import LegalNow
     from monuments_tui.ui.widgets.command_line import CommandLine
 
     class _Host(Screen[object]):
         session: GameSession
+        legal_texts: LegalNow
 
         @property
         def command_line(self) -> CommandLine: ...
@@ -169,7 +171,7 @@ class Coaching(_Host):
         """The guided game's panel: what can be played now, always on screen."""
         if not self.can_type():
             return Text("The other player is thinking...", style="dim")
-        legal = [format_command(c) for c in self.session.legal()]  # a choice's texts are under the prompt
+        legal = self.legal_texts  # worked out once for the command line; a choice's texts are under the prompt
         out = Text("f9: the coach's best moves · ", style="dim")  # first: a compact terminal cuts the end
         out.append("You can play: ", style="bold")
         out.append(" | ".join(legal[:12]))
