@@ -121,16 +121,39 @@ def test_a_change_the_pieces_terms_read_is_never_served_from_the_cache():
         assert fresh != original, name
 
 
-def test_fast_pruning_rolls_out_the_cards_whose_first_step_rates_best():
-    """`heuristic-fast` plays out only the 3 cards whose action's first step rates best; the
-    heuristic bot plays out every card that opens, in hand order."""
+def test_card_pruning_rates_the_cards_the_prior_ranks_first():
+    """With `Pruning.cards` the bot rates only the cards `card_prior` ranks first; the
+    heuristic bot rates every card that opens, in hand order."""
     state = next(s for s in _positions() if isinstance(s.pending, pd.ChooseAction) and s.round >= 3)
     seat = state.pending.seat
     cards = sorted(set(state.players[seat].hand) - {"quest"})
     opened = [(c, a) for c in cards if (a := he._opened(state, seat, c)) is not None]
     assert len(opened) > 3
-    assert he._most_promising(opened, seat, he.EXACT) == opened
-    first = {c: he._rollout(a, seat, he.FAST, 1) for c, a in opened}
-    kept = [c for c, _ in he._most_promising(opened, seat, he.FAST)]
+    assert he._most_promising(state, seat, opened, he.EXACT.cards) == opened
+    needs = ev.layer_needs(state, seat)
+    prior = {c: he.card_prior(needs, c) for c, _ in opened}
+    kept = [c for c, _ in he._most_promising(state, seat, opened, 3)]
     assert len(kept) == 3
-    assert min(first[c] for c in kept) >= max(first[c] for c, _ in opened if c not in kept)
+    assert min(prior[c] for c in kept) >= max(prior[c] for c, _ in opened if c not in kept)
+
+
+def test_quick_places_keep_one_hex_per_kind_where_most_workers_stand():
+    """`heuristic-fast` rates, per kind of building or unit, the hex with the most of our
+    workers, never one that has a building already; every crossing and other command stays."""
+    s = copy_state(bare(mode="abundance"))
+    clear_units(s, 0)
+    workers_on(s, 0, ["E18"])
+    workers_on(s, 0, ["E19"], per_hex=2)
+    workers_on(s, 0, ["E20"], per_hex=3)
+    add_building(s, 0, "fort", "E20")
+    candidates = [
+        cmd.Build("town", "E18"),
+        cmd.Build("town", "E19"),
+        cmd.Build("town", "E20"),
+        cmd.Build("bridge", "E18", to="E19"),
+        cmd.Train("army", "E19"),
+        cmd.Train("army", "E20"),
+        cmd.Forge("E18"),
+    ]
+    assert he._quick_places(s, 0, candidates, he.FAST.places) == [candidates[i] for i in (1, 3, 5, 6)]
+    assert he._quick_places(s, 0, candidates, 3) == candidates
