@@ -43,15 +43,14 @@ def test_layer_needs_are_the_terms_of_turns_to_layer():
 
 
 def _needs(**lacking) -> ev.LayerNeeds:
-    base = dict(
-        units=0.0, town_first=False, town_affordable=False, walking=0.0, overseas=0.0, resources=0.0, surplus=0
-    )
+    base = dict(units=0.0, town_first=False, town_affordable=False, walking=0.0, overseas=0.0, resources=0.0, surplus=0)
     return ev.LayerNeeds(**(base | lacking), potential=0.0)
 
 
 def test_the_prior_follows_what_the_next_layer_lacks():
     """[Build a layer, l.272]: a layer wants land, workers and resources. The card that
     brings what is short ranks first; Monument first of all once nothing is short."""
+
     def first(needs: ev.LayerNeeds) -> str:
         cards = ["build", "monument", "movement", "populate", "production", "trade", "train", "upgrade"]
         return max(cards, key=lambda c: he.card_prior(needs, c))
@@ -67,6 +66,7 @@ def test_the_prior_follows_what_the_next_layer_lacks():
 def test_fast_plays_a_card_that_gains_and_takes_back_when_every_card_loses(monkeypatch):
     """[Your turn, l.206-207]: taking the discard pile back takes the turn, so `heuristic-fast`
     does it only when every card in hand would leave it worse off."""
+
     def playable(s, seat) -> list[str]:
         return [c for c in sorted(set(s.players[seat].hand) - {"quest"}) if he._after(s, cmd.PlayCard(c)) is not None]
 
