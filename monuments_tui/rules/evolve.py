@@ -9,6 +9,7 @@ part the events leave alone with it (`draft.Draft`), so a step costs what it tou
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import is_
 from typing import Any, TypeVar
 
 from msgspec.structs import replace
@@ -49,7 +50,7 @@ def _known_part(state: GameState, events: tuple[ev.Event, ...]) -> tuple[GameSta
     same event objects), and the events left."""
     while (known := state.__dict__.get("folded")) is not None:
         done, after = known
-        if len(done) > len(events) or any(a is not b for a, b in zip(done, events, strict=False)):
+        if len(done) > len(events) or not all(map(is_, done, events)):
             break
         state, events = after, events[len(done) :]
     return state, events

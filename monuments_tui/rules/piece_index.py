@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from monuments_tui.rules.layout import layout_for
-from monuments_tui.rules.state import FACT_UPDATES, Building, GameState, PieceChanges, Unit, board_fact
+from monuments_tui.rules.state import FACT_UPDATES, Building, GameState, PieceChanges, Unit, board_fact, seat_fact
 
 P = TypeVar("P", Unit, Building)
 
@@ -68,14 +68,22 @@ def units_by_id(state: GameState) -> list[Unit]:
 
 def resource_holders(state: GameState, seat: int) -> list[str]:
     """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229].
-    Worked out once per state; never to be changed."""
-    return board_fact(state, ("resource_holders", seat), lambda: _resource_holders(state, seat))
+    Kept while the seat's own pieces stay (`seat_fact`); never to be changed."""
+    return seat_fact(state, seat, "resource_holders", lambda: _resource_holders(state, seat))
 
 
 def controlled_land_of(state: GameState, seat: int) -> frozenset[str]:
     """Land hexes `seat` controls: its workers, armies or air forces there; never a monument
-    hex [l.272, l.276]. Worked out once per state."""
-    return board_fact(state, ("controlled_land", seat), lambda: _controlled_land(state, seat))
+    hex [l.272, l.276]. Kept while the seat's own pieces stay (`seat_fact`)."""
+    return seat_fact(state, seat, "controlled_land", lambda: _controlled_land(state, seat))
+
+
+def units_of_seat(state: GameState, seat: int) -> list[Unit]:
+    """Every unit of `seat` on the board, by id; kept while the seat's own pieces stay
+    (`seat_fact`). Never to be changed."""
+    return seat_fact(
+        state, seat, "units", lambda: sorted((u for u in state.units.values() if u.owner == seat), key=_piece_key)
+    )
 
 
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
@@ -188,14 +196,3 @@ def _units_by_id_after(state: GameState, index: Any, changes: PieceChanges, key:
         if new is not None:
             insort(out, new, key=_piece_key)
     return out
-
-
-@_updates("resource_holders")
-@_updates("controlled_land")
-def _per_seat_after(state: GameState, value: Any, changes: PieceChanges, key: Hashable) -> Any:
-    """Kept while none of the seat's units changed; else None: worked out afresh."""
-    assert isinstance(key, tuple)
-    seat = key[1]
-    if any(p is not None and p.owner == seat for change in changes.units for p in change):
-        return None
-    return value

@@ -19,9 +19,9 @@ from monuments_tui.rules.piece_index import (
     owners_by_hex,
     resource_holders,
     units_by_hex,
-    units_by_id,
+    units_of_seat,
 )
-from monuments_tui.rules.state import Building, GameState, Unit, holdings_fact
+from monuments_tui.rules.state import Building, GameState, Unit, seat_memo
 
 
 def layout(state: GameState) -> Layout:
@@ -77,7 +77,7 @@ def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Uni
 
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
-    return [u for u in units_by_id(state) if u.owner == seat and (kind is None or u.kind == kind)]
+    return [u for u in units_of_seat(state, seat) if kind is None or u.kind == kind]
 
 
 def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:
@@ -113,8 +113,10 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 
 
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
-    """Totals of each resource `seat` controls; worked out once per state, never to be changed."""
-    return holdings_fact(state, ("resource_totals", seat), lambda: _resource_totals(state, seat))
+    """Totals of each resource `seat` controls; worked out again only when the places it
+    counts or what lies on them changed (`seat_memo`). Never to be changed."""
+    piles = tuple(map(state.resources.get, resource_holders(state, seat)))
+    return seat_memo(state, seat, "resource_totals", piles, lambda: _resource_totals(state, seat))
 
 
 def _resource_totals(state: GameState, seat: int) -> Counter[Resource]:
@@ -150,7 +152,7 @@ def controlled_land(state: GameState, seat: int) -> set[str]:
 def controlled_water(state: GameState, seat: int) -> set[str]:
     """Water hexes `seat` controls: navies, air forces, or its units aboard a ferry there."""
     water = layout(state).water
-    return {u.hex for u in state.units.values() if u.owner == seat and u.hex in water}
+    return {u.hex for u in units_of_seat(state, seat) if u.hex in water}
 
 
 def hex_controller(state: GameState, hex_id: str) -> int | None:

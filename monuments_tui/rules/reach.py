@@ -26,6 +26,11 @@ def bridged(state: GameState) -> set[frozenset[str]]:
     return {frozenset((b.a, b.b)) for b in state.bridges.values()}
 
 
+def has_bridge(state: GameState, a: str, b: str) -> bool:
+    """True if a bridge spans the edge between hexes `a` and `b`."""
+    return any((x.a == a and x.b == b) or (x.a == b and x.b == a) for x in state.bridges.values())
+
+
 def can_enter(state: GameState, seat: int, kind: str, hex_id: str) -> bool:
     """True if a `kind` unit of `seat` may stand in `hex_id` (ignoring the path there).
 
@@ -63,7 +68,7 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
 def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
     board = load_board()
-    walls = board.rivers - bridged(state) if kind in ("worker", "army") else frozenset()
+    across = _across_rivers() if kind in ("worker", "army") else {}
     fly_over = kind == "air" and state.config.options.air_fly_over
     allowed = _terrain(state.config.civs, state.config.mode, kind) - _other_monuments(
         tuple(state.config.civs), state.players[seat].civ
@@ -77,9 +82,12 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
         cost = seen[here]
         if cost == points:
             continue
+        walled = across.get(here)
         for nxt in board.neighbours(here):
-            if nxt in seen or nxt not in allowed or (walls and frozenset((here, nxt)) in walls):
+            if nxt in seen or nxt not in allowed:
                 continue
+            if walled and nxt in walled and not has_bridge(state, here, nxt):
+                continue  # a river without a bridge (B45)
             held = owners.get(nxt)
             blocked = held is not None and (len(held) > 1 or seat not in held)  # `occupied_by_other`
             if blocked and not fly_over:
@@ -89,6 +97,17 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
                 stops[nxt] = cost + 1
             queue.append(nxt)
     return stops
+
+
+@cache
+def _across_rivers() -> dict[str, frozenset[str]]:
+    """For each hex on a river, the neighbours across it: the only steps a bridge decides."""
+    across: dict[str, set[str]] = {}
+    for edge in load_board().rivers:
+        a, b = tuple(edge)
+        across.setdefault(a, set()).add(b)
+        across.setdefault(b, set()).add(a)
+    return {h: frozenset(others) for h, others in across.items()}
 
 
 @cache
