@@ -71,7 +71,9 @@ def test_the_seat_facts_of_a_random_game_are_kept_as_they_would_be_worked_out(se
     assert moved > 20 and kept > 20  # enough steps moved pieces while other seats kept their facts
 
 
-@pytest.mark.parametrize("name", ["v2_four-players-battles.jsonl", "v2_solo-insane.jsonl", "v1_0.3.0_four-players-scarcity.jsonl"])
+@pytest.mark.parametrize(
+    "name", ["v2_four-players-battles.jsonl", "v2_solo-insane.jsonl", "v1_0.3.0_four-players-scarcity.jsonl"]
+)
 def test_the_seat_facts_of_a_saved_game_with_battles_and_ferries_are_kept_as_worked_out(name):
     _, rebuilt = load_save(GOLDEN / name)
     timeline = rebuilt.timeline

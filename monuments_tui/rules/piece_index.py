@@ -81,9 +81,12 @@ def controlled_land_of(state: GameState, seat: int) -> frozenset[str]:
 def units_of_seat(state: GameState, seat: int) -> list[Unit]:
     """Every unit of `seat` on the board, by id; kept while the seat's own pieces stay
     (`seat_fact`). Never to be changed."""
-    return seat_fact(
-        state, seat, "units", lambda: sorted((u for u in state.units.values() if u.owner == seat), key=_piece_key)
-    )
+    return seat_fact(state, seat, "units", lambda: _units_of_seat(state, seat))
+
+
+def _units_of_seat(state: GameState, seat: int) -> list[Unit]:
+    mine = {u.id: u for u in state.units.values() if u.owner == seat}
+    return [mine[i] for i in sorted(mine, key=id_key)]
 
 
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
@@ -111,7 +114,7 @@ def _owners(units: Iterable[Unit], buildings: Iterable[Building]) -> dict[str, f
 
 
 def _resource_holders(state: GameState, seat: int) -> list[str]:
-    places = {u.ferry if u.ferry else u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}
+    places = {u.ferry if u.ferry else u.hex for u in units_of_seat(state, seat) if u.kind == "worker"}
     return sorted(places, key=id_key)
 
 
@@ -123,9 +126,11 @@ def _land(civs: tuple[str, ...], mode: str) -> frozenset[str]:
 def _controlled_land(state: GameState, seat: int) -> frozenset[str]:
     land = _land(tuple(state.config.civs), state.config.mode)
     return frozenset(
-        u.hex
-        for u in state.units.values()
-        if u.owner == seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+        [
+            u.hex
+            for u in units_of_seat(state, seat)
+            if u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+        ]
     )
 
 

@@ -281,8 +281,10 @@ def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     `FACT_UPDATES` from the ones before. The value is shared by every caller, so nobody
     may change it.
     """
-    facts = _facts(state, "facts")
-    if key in facts:
+    facts = state.__dict__.get("facts")
+    if facts is None:
+        facts = state.__dict__["facts"] = {}
+    elif key in facts:
         known: T = facts[key]
         return known
     value: T | None = _updated(state, key)
@@ -310,8 +312,11 @@ def seat_fact(state: GameState, seat: int, key: Hashable, compute: Callable[[], 
     and buildings changed (`share_board_facts`), however the other seats' pieces, the
     resources or the cards change. The value is shared by every caller, so nobody may
     change it."""
-    facts = _seat_facts(state, seat)
-    if key in facts:
+    seats = state.__dict__.get("seats")
+    facts = seats.get(seat) if seats is not None else None
+    if facts is None:
+        facts = _seat_facts(state, seat)
+    elif key in facts:
         known: T = facts[key]
         return known
     value = facts[key] = compute()
@@ -341,14 +346,6 @@ def _seat_facts(state: GameState, seat: int) -> dict[Hashable, Any]:
     facts = seats.get(seat)
     if facts is None:
         facts = seats[seat] = {}
-    return facts
-
-
-def _facts(state: GameState, slot: str) -> dict[Hashable, Any]:
-    """The facts kept on `state` under `slot` (made empty the first time)."""
-    facts: dict[Hashable, Any] | None = state.__dict__.get(slot)
-    if facts is None:
-        facts = state.__dict__[slot] = {}
     return facts
 
 

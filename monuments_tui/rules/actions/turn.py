@@ -231,7 +231,7 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
     elif c.resource is not None:
         raise RuleViolation(f"{c.quest} earns no bonus resource now", QUEST_BONUS_RULE, "Turn it in without one.")
     if isinstance(state.pending, pd.AfterAction):
-        after = fold(state, events)
+        after = fold_ahead(state, events)
         if not completable_quests(after, seat):
             return events + end_turn(after)
     return events
