@@ -67,12 +67,10 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
 
 def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
-    board = load_board()
+    adjacent = _adjacent()
     across = _across_rivers() if kind in ("worker", "army") else {}
     fly_over = kind == "air" and state.config.options.air_fly_over
-    allowed = _terrain(state.config.civs, state.config.mode, kind) - _other_monuments(
-        tuple(state.config.civs), state.players[seat].civ
-    )
+    allowed = _allowed(state.config.civs, state.config.mode, kind, state.players[seat].civ)
     owners = owners_by_hex(state)
     seen = {start: 0}
     stops: dict[str, int] = {}
@@ -83,7 +81,7 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
         if cost == points:
             continue
         walled = across.get(here)
-        for nxt in board.neighbours(here):
+        for nxt in adjacent[here]:
             if nxt in seen or nxt not in allowed:
                 continue
             if walled and nxt in walled and not has_bridge(state, here, nxt):
@@ -97,6 +95,19 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
                 stops[nxt] = cost + 1
             queue.append(nxt)
     return stops
+
+
+@cache
+def _adjacent() -> dict[str, tuple[str, ...]]:
+    """Every hex's neighbours (`Board.neighbours`), for searches that ask hex after hex."""
+    board = load_board()
+    return {h: board.neighbours(h) for h in board.hexes}
+
+
+@cache
+def _allowed(civs: tuple[str, ...], mode: str, kind: str, civ: str) -> frozenset[str]:
+    """The hexes a `kind` unit of civilisation `civ` may stand in, pieces aside (`can_enter`)."""
+    return _terrain(civs, mode, kind) - _other_monuments(civs, civ)
 
 
 @cache
@@ -138,7 +149,7 @@ def ferry_targets(
 def _ferry_targets(
     state: GameState, seat: int, water: str, points: int, docked: str | None
 ) -> dict[tuple[str, str | None], int]:
-    board = load_board()
+    adjacent = _adjacent()
     lay = layout(state)
     owners = owners_by_hex(state)
     out: dict[tuple[str, str | None], int] = {}
@@ -154,7 +165,7 @@ def _ferry_targets(
         cost = seen[here]
         if cost >= points:
             continue
-        for nxt in board.neighbours(here):
+        for nxt in adjacent[here]:
             if nxt in lay.land or nxt in lay.monuments:
                 key = (here, nxt)
                 if (here, nxt) != (water, docked) and key not in out:

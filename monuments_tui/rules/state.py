@@ -359,7 +359,8 @@ def share_board_facts(before: GameState, after: GameState, changed: Iterable[tup
         and after.ferries is before.ferries
     ):  # the PIECE_FIELDS
         after.__dict__["facts"] = before.__dict__.setdefault("facts", {})
-        after.__dict__["seats"] = before.__dict__.setdefault("seats", {})
+        if "seats" in before.__dict__:
+            after.__dict__["seats"] = before.__dict__["seats"]
         if "before" in before.__dict__:  # what the shared facts not yet known are updated from
             after.__dict__["before"] = before.__dict__["before"]
         return
