@@ -8,7 +8,7 @@ part the events leave alone with it (`draft.Draft`), so a step costs what it tou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import is_
 from typing import Any, TypeVar
 
@@ -36,7 +36,7 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     return draft.state
 
 
-def fold_ahead(state: GameState, events: list[ev.Event]) -> GameState:
+def fold_ahead(state: GameState, events: Sequence[ev.Event]) -> GameState:
     """`fold`, remembered on `state`: a rule folds the first events of a step to decide the
     rest, and the step's own fold (once `decide` returns it) then starts from this result."""
     after = fold(state, events)

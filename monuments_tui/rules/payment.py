@@ -77,11 +77,11 @@ def auto_payment(
         left = need.get(resource, 0)
         if not left:
             continue
-        held = {p: n for p in places if (n := resources.get(p, _NOTHING).get(resource, 0)) > 0}
-        for place in sorted(held, key=lambda p: (-held[p], p)):
+        most_first = sorted((-n, p) for p in places if (n := resources.get(p, _NOTHING).get(resource, 0)) > 0)
+        for minus_held, place in most_first:
             if left == 0:
                 break
-            n = min(left, held[place])
+            n = min(left, -minus_held)
             takes.append(ResourcesSpent(place, resource, n))
             left -= n
     return takes

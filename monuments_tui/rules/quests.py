@@ -45,10 +45,15 @@ def task_value(state: GameState, seat: int, task: Task, since: int = 0) -> int:
 
     Battle tasks count the battles from `state.battles[since:]` on.
     """
-    count = _TASK_VALUES.get(task.kind)
+    return _counter(task.kind)(state, seat, task, since)
+
+
+def _counter(kind: str) -> TaskValue:
+    """How a task of `kind` is counted."""
+    count = _TASK_VALUES.get(kind)
     if count is None:
-        raise ValueError(f"unknown quest task kind {task.kind!r}")
-    return count(state, seat, task, since)
+        raise ValueError(f"unknown quest task kind {kind!r}")
+    return count
 
 
 @cache
@@ -143,11 +148,17 @@ def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int,
 
 def _unmet_now(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
     since = first_counted_battle(state, seat, quest_id)
-    for task in load_content().quest_by_id[quest_id].tasks:
-        have, need = task_value(state, seat, task, since), task_target(task)
+    for task, count, need in _plan(quest_id):
+        have = count(state, seat, task, since)
         if have < need:
             return task, have, need
     return None
+
+
+@cache
+def _plan(quest_id: str) -> tuple[tuple[Task, TaskValue, int], ...]:
+    """Each task of the quest with how it is counted (`task_value`) and the count it needs."""
+    return tuple((task, _counter(task.kind), task_target(task)) for task in load_content().quest_by_id[quest_id].tasks)
 
 
 @cache

@@ -151,6 +151,7 @@ def _ferry_targets(
 ) -> dict[tuple[str, str | None], int]:
     adjacent = _adjacent()
     lay = layout(state)
+    land, monuments, sea = lay.land, lay.monuments, lay.water
     owners = owners_by_hex(state)
     out: dict[tuple[str, str | None], int] = {}
     start_cost = 1 if docked is not None else 0
@@ -166,12 +167,12 @@ def _ferry_targets(
         if cost >= points:
             continue
         for nxt in adjacent[here]:
-            if nxt in lay.land or nxt in lay.monuments:
+            if nxt in land or nxt in monuments:
                 key = (here, nxt)
                 if (here, nxt) != (water, docked) and key not in out:
                     out[key] = cost + 1
                 continue
-            if nxt in seen or nxt not in lay.water:
+            if nxt in seen or nxt not in sea:
                 continue
             held = owners.get(nxt)
             if held is not None and (len(held) > 1 or seat not in held):  # `occupied_by_other`
