@@ -179,16 +179,13 @@ def _owners_by_hex_after(state: GameState, index: Any, changes: PieceChanges, ke
     out = dict(index)
     hexes = {p.hex for change in (*changes.units, *changes.buildings) for p in change if p is not None}
     units, buildings = units_by_hex(state), buildings_by_hex(state)
-    for h, seats in _owners(_at(units, hexes), _at(buildings, hexes)).items():
-        out[h] = seats
     for h in hexes:
-        if h not in units and h not in buildings:
+        seats = {u.owner for u in units.get(h, ())} | {b.owner for b in buildings.get(h, ())}
+        if seats:
+            out[h] = frozenset(seats)
+        else:
             out.pop(h, None)
     return out
-
-
-def _at(index: dict[str, list[P]], hexes: Iterable[str]) -> list[P]:
-    return [p for h in hexes for p in index.get(h, ())]
 
 
 @_updates("units_by_id")

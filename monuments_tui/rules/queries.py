@@ -88,7 +88,8 @@ def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list
 
 def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
     """`seat`'s workers standing on `hex_id` itself (not aboard a ferry)."""
-    return [u for u in units_at(state, hex_id, seat) if u.kind == "worker" and u.ferry is None]
+    here = units_by_hex(state).get(hex_id, ())
+    return [u for u in here if u.owner == seat and u.kind == "worker" and u.ferry is None]
 
 
 def owners_at(state: GameState, hex_id: str) -> frozenset[int]:
