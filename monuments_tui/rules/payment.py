@@ -32,7 +32,7 @@ def describe(cost: Mapping[Resource, int]) -> str:
 
 def discounted(
     cost: Mapping[Resource, int], discount: int, holdings: Counter[Resource], minimum: int = 1
-) -> Counter[Resource]:
+) -> dict[Resource, int]:
     """`cost` less `discount` resources, taken where the payer is shortest; never below `minimum`.
 
     The rulebook's discounts are "of your choice" with a minimum of 1 resource
@@ -46,11 +46,7 @@ def discounted(
             key=lambda r: (need[r] - holdings[r], need[r], -RESOURCES.index(r)),
         )
         need[best] -= 1
-    out: Counter[Resource] = Counter()  # filled item by item: building a Counter from a dict is slow
-    for r, n in need.items():
-        if n > 0:
-            out[r] = n
-    return out
+    return {r: n for r, n in need.items() if n > 0}
 
 
 def auto_payment(
@@ -77,7 +73,7 @@ def auto_payment(
         left = need.get(resource, 0)
         if not left:
             continue
-        most_first = sorted((-n, p) for p in places if (n := resources.get(p, _NOTHING).get(resource, 0)) > 0)
+        most_first = sorted([(-n, p) for p in places if (n := resources.get(p, _NOTHING).get(resource, 0)) > 0])
         for minus_held, place in most_first:
             if left == 0:
                 break

@@ -117,14 +117,13 @@ def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     """Totals of each resource `seat` controls; worked out again only when the places it
     counts or what lies on them changed (`seat_memo`). Never to be changed."""
     piles = tuple(map(state.resources.get, resource_holders(state, seat)))
-    return seat_memo(state, seat, "resource_totals", piles, lambda: _resource_totals(state, seat))
+    return seat_memo(state, seat, "resource_totals", piles, lambda: _totals(piles))
 
 
-def _resource_totals(state: GameState, seat: int) -> Counter[Resource]:
+def _totals(piles: tuple[dict[Resource, int] | None, ...]) -> Counter[Resource]:
+    """The resources on every place (None: a place with none), added up."""
     totals: Counter[Resource] = Counter()
-    resources = state.resources
-    for place in resource_holders(state, seat):
-        on_place = resources.get(place)
+    for on_place in piles:
         if on_place:
             for resource, n in on_place.items():
                 totals[resource] = totals.get(resource, 0) + n
