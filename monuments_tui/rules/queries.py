@@ -7,7 +7,7 @@ These are read-only helpers shared by every action module, so that a rule such a
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
@@ -172,8 +172,17 @@ def building_usable(state: GameState, building: Building) -> bool:
 
 def bonus_amount(state: GameState, seat: int, effect: str) -> int:
     """Sum of the amounts of `seat`'s common bonus cards with `effect`."""
+    return _bonus_amounts(tuple(state.players[seat].bonuses)).get(effect, 0)
+
+
+@lru_cache(maxsize=4096)  # players hold a few of the same cards all game, and rules ask at every step
+def _bonus_amounts(bonuses: tuple[str, ...]) -> dict[str, int]:
+    """The amounts of the common bonus cards `bonuses`, added up by effect."""
     cards = load_content().common_by_id
-    return sum(cards[c].amount for c in state.players[seat].bonuses if cards[c].effect == effect)
+    amounts: dict[str, int] = {}
+    for card in bonuses:
+        amounts[cards[card].effect] = amounts.get(cards[card].effect, 0) + cards[card].amount
+    return amounts
 
 
 def has_ability(state: GameState, seat: int, effect: str) -> bool:
