@@ -279,7 +279,7 @@ def rebuild(
     """Replay a journal into a line of play, checking it record by record.
 
     With `validate`, every command is decided again and must yield exactly the recorded
-    events (compared as encoded bytes); undo records must obey the undo policy in force.
+    events (equal as values, else as encoded bytes); undo records must obey the undo policy in force.
     Without it (a session's own in-memory journal), the recorded events are trusted.
 
     Raises:

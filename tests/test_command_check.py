@@ -1,12 +1,14 @@
 """A validated load refuses a card played for no effect (B59) at its own line, however the
 journal goes on: the check a card play leaves to the next record is made in full when
-that record is refused, is an undo, or never comes [In a turn, l.206 (B59)]."""
+that record is refused, is an undo, or never comes [In a turn, l.206 (B59)]. The decided
+events must be the recorded ones."""
 
 from __future__ import annotations
 
 import pytest
 
-from monuments_tui.rules import GameConfig, commands as c, decide, format_position, legal_commands
+from monuments_tui.command_check import _same_events
+from monuments_tui.rules import GameConfig, commands as c, decide, events as ev, format_position, legal_commands
 from monuments_tui.rules.actions.turn import card_opening
 from monuments_tui.saves import CmdRecord, SaveError, UndoRecord
 from monuments_tui.session import GameSession
@@ -50,3 +52,14 @@ def test_a_card_with_no_effect_is_refused_though_undone_and_followed_by_a_legal_
     then = CmdRecord(3, 0, other, tuple(decide(state, other)))
     error = refusal(header, [played, UndoRecord(2, step=1), then])
     assert error.line == 2 and "would have no effect" in str(error)
+
+
+def test_decided_events_are_the_recorded_ones_as_values_or_as_bytes():
+    """The check compares values first, and bytes where they differ: a tuple given for a list
+    encodes the same and is accepted; another value is refused."""
+    recorded = (ev.ResourcesCarried("E19", "E20", ("wood", "food")),)
+    assert _same_events(recorded, [ev.ResourcesCarried("E19", "E20", ("wood", "food"))])
+    assert _same_events(recorded, [ev.ResourcesCarried("E19", "E20", ["wood", "food"])])  # type: ignore[arg-type]
+    assert not _same_events(recorded, [ev.ResourcesCarried("E19", "E20", ("wood", "metal"))])
+    assert not _same_events(recorded, [ev.ResourcesCarried("E19", "E21", ("wood", "food"))])
+    assert not _same_events(recorded, [])

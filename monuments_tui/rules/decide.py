@@ -14,7 +14,6 @@ imports `legal`, which imports every action module); nothing here imports a rule
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 
 from monuments_tui.rules.commands import AiAct, Command
@@ -81,17 +80,21 @@ def any_legal(state: GameState) -> bool:
 _CARD_CHECK_LEFT: ContextVar[list[GameState] | None] = ContextVar("card_check_left", default=None)
 
 
-@contextmanager
-def card_check_deferred() -> Iterator[list[GameState]]:
+class card_check_deferred:  # noqa: N801 - used as a `with` statement, like a function
     """While a load decides one recorded card play: the check that the card has an effect
     (B59, `any_legal` of the action it opens) is left to the load, which knows the command
-    recorded next. The list gets the opened state if the check was left so."""
-    left: list[GameState] = []
-    token = _CARD_CHECK_LEFT.set(left)
-    try:
-        yield left
-    finally:
-        _CARD_CHECK_LEFT.reset(token)
+    recorded next. The list `with` gives gets the opened state if the check was left so.
+    (A class, not a generator: a load enters it for every card played.)"""
+
+    __slots__ = ("_left", "_token")
+
+    def __enter__(self) -> list[GameState]:
+        self._left: list[GameState] = []
+        self._token = _CARD_CHECK_LEFT.set(self._left)
+        return self._left
+
+    def __exit__(self, *exc: object) -> None:
+        _CARD_CHECK_LEFT.reset(self._token)
 
 
 def any_legal_unless_deferred(opened: GameState) -> bool:

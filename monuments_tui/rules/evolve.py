@@ -8,7 +8,8 @@ part the events leave alone with it (`draft.Draft`), so a step costs what it tou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from operator import is_
 from typing import Any, TypeVar
 
 from msgspec.structs import replace
@@ -35,7 +36,7 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     return draft.state
 
 
-def fold_ahead(state: GameState, events: list[ev.Event]) -> GameState:
+def fold_ahead(state: GameState, events: Sequence[ev.Event]) -> GameState:
     """`fold`, remembered on `state`: a rule folds the first events of a step to decide the
     rest, and the step's own fold (once `decide` returns it) then starts from this result."""
     after = fold(state, events)
@@ -49,7 +50,7 @@ def _known_part(state: GameState, events: tuple[ev.Event, ...]) -> tuple[GameSta
     same event objects), and the events left."""
     while (known := state.__dict__.get("folded")) is not None:
         done, after = known
-        if len(done) > len(events) or any(a is not b for a, b in zip(done, events, strict=False)):
+        if len(done) > len(events) or not all(map(is_, done, events)):
             break
         state, events = after, events[len(done) :]
     return state, events

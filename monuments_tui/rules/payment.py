@@ -21,6 +21,7 @@ from monuments_tui.rules.queries import controlled_resources, resource_totals
 from monuments_tui.rules.state import GameState
 
 SPEND_RULE = "Production, l.229: only resources on hexes with your worker can be spent"
+_NOTHING: Mapping[Resource, int] = {}
 
 
 def describe(cost: Mapping[Resource, int]) -> str:
@@ -31,22 +32,21 @@ def describe(cost: Mapping[Resource, int]) -> str:
 
 def discounted(
     cost: Mapping[Resource, int], discount: int, holdings: Counter[Resource], minimum: int = 1
-) -> Counter[Resource]:
+) -> dict[Resource, int]:
     """`cost` less `discount` resources, taken where the payer is shortest; never below `minimum`.
 
     The rulebook's discounts are "of your choice" with a minimum of 1 resource
     [Build a building, l.242, l.258]; upgrades and monument layers follow the same minimum.
     """
-    need = Counter({r: n for r, n in cost.items() if n > 0})
-    for _ in range(discount):
-        if sum(need.values()) <= minimum:
-            break
+    need = {r: n for r, n in cost.items() if n > 0}
+    total = sum(need.values())
+    for _ in range(min(discount, total - minimum)):  # each resource off leaves one fewer to pay
         best = max(
-            (r for r in RESOURCES if need[r] > 0),
+            (r for r in RESOURCES if need.get(r, 0) > 0),
             key=lambda r: (need[r] - holdings[r], need[r], -RESOURCES.index(r)),
         )
         need[best] -= 1
-    return +need
+    return {r: n for r, n in need.items() if n > 0}
 
 
 def auto_payment(
@@ -59,24 +59,25 @@ def auto_payment(
     """
     holdings = resource_totals(state, seat)
     need = discounted(cost, discount, holdings, minimum)
-    if any(holdings[r] < n for r, n in need.items()):
-        short = Counter({r: n - holdings[r] for r, n in need.items() if holdings[r] < n})
+    short = {r: n - holdings[r] for r, n in need.items() if holdings[r] < n}
+    if short:
         raise RuleViolation(
             f"you need {describe(need)} but are short of {describe(short)}",
             SPEND_RULE,
             f"You control {describe(holdings)}.",
         )
     places = resource_holders(state, seat)
+    resources = state.resources
     takes: list[ResourcesSpent] = []
     for resource in RESOURCES:
-        left = need[resource]
+        left = need.get(resource, 0)
         if not left:
             continue
-        held = {p: n for p in places if (n := state.resources.get(p, {}).get(resource, 0)) > 0}
-        for place in sorted(held, key=lambda p: (-held[p], p)):
+        most_first = sorted([(-n, p) for p in places if (n := resources.get(p, _NOTHING).get(resource, 0)) > 0])
+        for minus_held, place in most_first:
             if left == 0:
                 break
-            n = min(left, held[place])
+            n = min(left, -minus_held)
             takes.append(ResourcesSpent(place, resource, n))
             left -= n
     return takes

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from monuments_tui.rules.layout import layout_for
-from monuments_tui.rules.state import FACT_UPDATES, Building, GameState, PieceChanges, Unit, board_fact
+from monuments_tui.rules.state import FACT_UPDATES, Building, GameState, PieceChanges, Unit, board_fact, seat_fact
 
 P = TypeVar("P", Unit, Building)
 
@@ -68,14 +68,25 @@ def units_by_id(state: GameState) -> list[Unit]:
 
 def resource_holders(state: GameState, seat: int) -> list[str]:
     """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229].
-    Worked out once per state; never to be changed."""
-    return board_fact(state, ("resource_holders", seat), lambda: _resource_holders(state, seat))
+    Kept while the seat's own pieces stay (`seat_fact`); never to be changed."""
+    return seat_fact(state, seat, "resource_holders", lambda: _resource_holders(state, seat))
 
 
 def controlled_land_of(state: GameState, seat: int) -> frozenset[str]:
     """Land hexes `seat` controls: its workers, armies or air forces there; never a monument
-    hex [l.272, l.276]. Worked out once per state."""
-    return board_fact(state, ("controlled_land", seat), lambda: _controlled_land(state, seat))
+    hex [l.272, l.276]. Kept while the seat's own pieces stay (`seat_fact`)."""
+    return seat_fact(state, seat, "controlled_land", lambda: _controlled_land(state, seat))
+
+
+def units_of_seat(state: GameState, seat: int) -> list[Unit]:
+    """Every unit of `seat` on the board, by id; kept while the seat's own pieces stay
+    (`seat_fact`). Never to be changed."""
+    return seat_fact(state, seat, "units", lambda: _units_of_seat(state, seat))
+
+
+def _units_of_seat(state: GameState, seat: int) -> list[Unit]:
+    mine = {u.id: u for u in state.units.values() if u.owner == seat}
+    return [mine[i] for i in sorted(mine, key=id_key)]
 
 
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
@@ -103,7 +114,7 @@ def _owners(units: Iterable[Unit], buildings: Iterable[Building]) -> dict[str, f
 
 
 def _resource_holders(state: GameState, seat: int) -> list[str]:
-    places = {u.ferry if u.ferry else u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker"}
+    places = {u.ferry if u.ferry else u.hex for u in units_of_seat(state, seat) if u.kind == "worker"}
     return sorted(places, key=id_key)
 
 
@@ -115,9 +126,11 @@ def _land(civs: tuple[str, ...], mode: str) -> frozenset[str]:
 def _controlled_land(state: GameState, seat: int) -> frozenset[str]:
     land = _land(tuple(state.config.civs), state.config.mode)
     return frozenset(
-        u.hex
-        for u in state.units.values()
-        if u.owner == seat and u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+        [
+            u.hex
+            for u in units_of_seat(state, seat)
+            if u.kind in CONTROLLERS_OF_LAND and u.ferry is None and u.hex in land
+        ]
     )
 
 
@@ -166,16 +179,13 @@ def _owners_by_hex_after(state: GameState, index: Any, changes: PieceChanges, ke
     out = dict(index)
     hexes = {p.hex for change in (*changes.units, *changes.buildings) for p in change if p is not None}
     units, buildings = units_by_hex(state), buildings_by_hex(state)
-    for h, seats in _owners(_at(units, hexes), _at(buildings, hexes)).items():
-        out[h] = seats
     for h in hexes:
-        if h not in units and h not in buildings:
+        seats = {u.owner for u in units.get(h, ())} | {b.owner for b in buildings.get(h, ())}
+        if seats:
+            out[h] = frozenset(seats)
+        else:
             out.pop(h, None)
     return out
-
-
-def _at(index: dict[str, list[P]], hexes: Iterable[str]) -> list[P]:
-    return [p for h in hexes for p in index.get(h, ())]
 
 
 @_updates("units_by_id")
@@ -188,14 +198,3 @@ def _units_by_id_after(state: GameState, index: Any, changes: PieceChanges, key:
         if new is not None:
             insort(out, new, key=_piece_key)
     return out
-
-
-@_updates("resource_holders")
-@_updates("controlled_land")
-def _per_seat_after(state: GameState, value: Any, changes: PieceChanges, key: Hashable) -> Any:
-    """Kept while none of the seat's units changed; else None: worked out afresh."""
-    assert isinstance(key, tuple)
-    seat = key[1]
-    if any(p is not None and p.owner == seat for change in changes.units for p in change):
-        return None
-    return value

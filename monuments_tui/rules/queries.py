@@ -7,7 +7,7 @@ These are read-only helpers shared by every action module, so that a rule such a
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
@@ -19,9 +19,9 @@ from monuments_tui.rules.piece_index import (
     owners_by_hex,
     resource_holders,
     units_by_hex,
-    units_by_id,
+    units_of_seat,
 )
-from monuments_tui.rules.state import Building, GameState, Unit, holdings_fact
+from monuments_tui.rules.state import Building, GameState, Unit, seat_memo
 
 
 def layout(state: GameState) -> Layout:
@@ -77,7 +77,7 @@ def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Uni
 
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
-    return [u for u in units_by_id(state) if u.owner == seat and (kind is None or u.kind == kind)]
+    return [u for u in units_of_seat(state, seat) if kind is None or u.kind == kind]
 
 
 def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:
@@ -88,7 +88,8 @@ def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list
 
 def workers_on_land(state: GameState, seat: int, hex_id: str) -> list[Unit]:
     """`seat`'s workers standing on `hex_id` itself (not aboard a ferry)."""
-    return [u for u in units_at(state, hex_id, seat) if u.kind == "worker" and u.ferry is None]
+    here = units_by_hex(state).get(hex_id, ())
+    return [u for u in here if u.owner == seat and u.kind == "worker" and u.ferry is None]
 
 
 def owners_at(state: GameState, hex_id: str) -> frozenset[int]:
@@ -113,15 +114,16 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 
 
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
-    """Totals of each resource `seat` controls; worked out once per state, never to be changed."""
-    return holdings_fact(state, ("resource_totals", seat), lambda: _resource_totals(state, seat))
+    """Totals of each resource `seat` controls; worked out again only when the places it
+    counts or what lies on them changed (`seat_memo`). Never to be changed."""
+    piles = tuple(map(state.resources.get, resource_holders(state, seat)))
+    return seat_memo(state, seat, "resource_totals", piles, lambda: _totals(piles))
 
 
-def _resource_totals(state: GameState, seat: int) -> Counter[Resource]:
+def _totals(piles: tuple[dict[Resource, int] | None, ...]) -> Counter[Resource]:
+    """The resources on every place (None: a place with none), added up."""
     totals: Counter[Resource] = Counter()
-    resources = state.resources
-    for place in resource_holders(state, seat):
-        on_place = resources.get(place)
+    for on_place in piles:
         if on_place:
             for resource, n in on_place.items():
                 totals[resource] = totals.get(resource, 0) + n
@@ -150,7 +152,7 @@ def controlled_land(state: GameState, seat: int) -> set[str]:
 def controlled_water(state: GameState, seat: int) -> set[str]:
     """Water hexes `seat` controls: navies, air forces, or its units aboard a ferry there."""
     water = layout(state).water
-    return {u.hex for u in state.units.values() if u.owner == seat and u.hex in water}
+    return {u.hex for u in units_of_seat(state, seat) if u.hex in water}
 
 
 def hex_controller(state: GameState, hex_id: str) -> int | None:
@@ -170,8 +172,17 @@ def building_usable(state: GameState, building: Building) -> bool:
 
 def bonus_amount(state: GameState, seat: int, effect: str) -> int:
     """Sum of the amounts of `seat`'s common bonus cards with `effect`."""
+    return _bonus_amounts(tuple(state.players[seat].bonuses)).get(effect, 0)
+
+
+@lru_cache(maxsize=4096)  # players hold a few of the same cards all game, and rules ask at every step
+def _bonus_amounts(bonuses: tuple[str, ...]) -> dict[str, int]:
+    """The amounts of the common bonus cards `bonuses`, added up by effect."""
     cards = load_content().common_by_id
-    return sum(cards[c].amount for c in state.players[seat].bonuses if cards[c].effect == effect)
+    amounts: dict[str, int] = {}
+    for card in bonuses:
+        amounts[cards[card].effect] = amounts.get(cards[card].effect, 0) + cards[card].amount
+    return amounts
 
 
 def has_ability(state: GameState, seat: int, effect: str) -> bool:

@@ -22,7 +22,7 @@ from monuments_tui.rules.queries import (
     resource_totals,
     units_of,
 )
-from monuments_tui.rules.state import MILITARY, BattleRecord, GameState
+from monuments_tui.rules.state import MILITARY, BattleRecord, GameState, seat_fact
 
 DECK_LEVELS = {"start": (0, 1), "0-1": (0, 1), "2-3": (2, 3), "4-5": (4, 5)}
 """Monument levels printed on each quest deck's back; starting quests count as 0-1 (B27)."""
@@ -45,10 +45,15 @@ def task_value(state: GameState, seat: int, task: Task, since: int = 0) -> int:
 
     Battle tasks count the battles from `state.battles[since:]` on.
     """
-    count = _TASK_VALUES.get(task.kind)
+    return _counter(task.kind)(state, seat, task, since)
+
+
+def _counter(kind: str) -> TaskValue:
+    """How a task of `kind` is counted."""
+    count = _TASK_VALUES.get(kind)
     if count is None:
-        raise ValueError(f"unknown quest task kind {task.kind!r}")
-    return count(state, seat, task, since)
+        raise ValueError(f"unknown quest task kind {kind!r}")
+    return count
 
 
 @cache
@@ -104,6 +109,14 @@ _TASK_VALUES: dict[str, TaskValue] = {
 }
 
 
+OWN_PIECE_TASKS = frozenset(
+    ("land", "island_hexes", "island", "foreign_hexes", "water_hexes")
+    + ("workers", "armed_workers", "units", "military_units", "building")
+)
+"""Task kinds counted from the seat's own units and buildings alone (and its civilisation,
+for foreign hexes): the answer for a quest of these alone is kept while those pieces stay."""
+
+
 def _region_matches(region: str, wanted: str) -> bool:
     return region == wanted or region.startswith(wanted + "_")
 
@@ -123,14 +136,34 @@ def check_quest(state: GameState, seat: int, quest_id: str) -> str:
 
 
 def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
-    """The quest's first task `seat` has not done yet, with how far it is and the count needed."""
-    quest = load_content().quest_by_id[quest_id]
+    """The quest's first task `seat` has not done yet, with how far it is and the count needed.
+
+    A quest whose tasks count only the seat's own pieces has the same answer while they
+    stay, so it is kept with them (`seat_fact`); the others are checked again each time.
+    """
+    if _counts_own_pieces(quest_id):
+        return seat_fact(state, seat, ("first_unmet", quest_id), lambda: _unmet_now(state, seat, quest_id))
+    return _unmet_now(state, seat, quest_id)
+
+
+def _unmet_now(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
     since = first_counted_battle(state, seat, quest_id)
-    for task in quest.tasks:
-        have, need = task_value(state, seat, task, since), task_target(task)
+    for task, count, need in _plan(quest_id):
+        have = count(state, seat, task, since)
         if have < need:
             return task, have, need
     return None
+
+
+@cache
+def _plan(quest_id: str) -> tuple[tuple[Task, TaskValue, int], ...]:
+    """Each task of the quest with how it is counted (`task_value`) and the count it needs."""
+    return tuple((task, _counter(task.kind), task_target(task)) for task in load_content().quest_by_id[quest_id].tasks)
+
+
+@cache
+def _counts_own_pieces(quest_id: str) -> bool:
+    return all(task.kind in OWN_PIECE_TASKS for task in load_content().quest_by_id[quest_id].tasks)
 
 
 def describe_task(task: Task) -> str:

@@ -26,6 +26,11 @@ def bridged(state: GameState) -> set[frozenset[str]]:
     return {frozenset((b.a, b.b)) for b in state.bridges.values()}
 
 
+def has_bridge(state: GameState, a: str, b: str) -> bool:
+    """True if a bridge spans the edge between hexes `a` and `b`."""
+    return any((x.a == a and x.b == b) or (x.a == b and x.b == a) for x in state.bridges.values())
+
+
 def can_enter(state: GameState, seat: int, kind: str, hex_id: str) -> bool:
     """True if a `kind` unit of `seat` may stand in `hex_id` (ignoring the path there).
 
@@ -62,12 +67,10 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
 
 def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
-    board = load_board()
-    walls = board.rivers - bridged(state) if kind in ("worker", "army") else frozenset()
+    adjacent = _adjacent()
+    across = _across_rivers() if kind in ("worker", "army") else {}
     fly_over = kind == "air" and state.config.options.air_fly_over
-    allowed = _terrain(state.config.civs, state.config.mode, kind) - _other_monuments(
-        tuple(state.config.civs), state.players[seat].civ
-    )
+    allowed = _allowed(state.config.civs, state.config.mode, kind, state.players[seat].civ)
     owners = owners_by_hex(state)
     seen = {start: 0}
     stops: dict[str, int] = {}
@@ -77,9 +80,12 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
         cost = seen[here]
         if cost == points:
             continue
-        for nxt in board.neighbours(here):
-            if nxt in seen or nxt not in allowed or (walls and frozenset((here, nxt)) in walls):
+        walled = across.get(here)
+        for nxt in adjacent[here]:
+            if nxt in seen or nxt not in allowed:
                 continue
+            if walled and nxt in walled and not has_bridge(state, here, nxt):
+                continue  # a river without a bridge (B45)
             held = owners.get(nxt)
             blocked = held is not None and (len(held) > 1 or seat not in held)  # `occupied_by_other`
             if blocked and not fly_over:
@@ -89,6 +95,30 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
                 stops[nxt] = cost + 1
             queue.append(nxt)
     return stops
+
+
+@cache
+def _adjacent() -> dict[str, tuple[str, ...]]:
+    """Every hex's neighbours (`Board.neighbours`), for searches that ask hex after hex."""
+    board = load_board()
+    return {h: board.neighbours(h) for h in board.hexes}
+
+
+@cache
+def _allowed(civs: tuple[str, ...], mode: str, kind: str, civ: str) -> frozenset[str]:
+    """The hexes a `kind` unit of civilisation `civ` may stand in, pieces aside (`can_enter`)."""
+    return _terrain(civs, mode, kind) - _other_monuments(civs, civ)
+
+
+@cache
+def _across_rivers() -> dict[str, frozenset[str]]:
+    """For each hex on a river, the neighbours across it: the only steps a bridge decides."""
+    across: dict[str, set[str]] = {}
+    for edge in load_board().rivers:
+        a, b = tuple(edge)
+        across.setdefault(a, set()).add(b)
+        across.setdefault(b, set()).add(a)
+    return {h: frozenset(others) for h, others in across.items()}
 
 
 @cache
@@ -119,8 +149,9 @@ def ferry_targets(
 def _ferry_targets(
     state: GameState, seat: int, water: str, points: int, docked: str | None
 ) -> dict[tuple[str, str | None], int]:
-    board = load_board()
+    adjacent = _adjacent()
     lay = layout(state)
+    land, monuments, sea = lay.land, lay.monuments, lay.water
     owners = owners_by_hex(state)
     out: dict[tuple[str, str | None], int] = {}
     start_cost = 1 if docked is not None else 0
@@ -135,13 +166,13 @@ def _ferry_targets(
         cost = seen[here]
         if cost >= points:
             continue
-        for nxt in board.neighbours(here):
-            if nxt in lay.land or nxt in lay.monuments:
+        for nxt in adjacent[here]:
+            if nxt in land or nxt in monuments:
                 key = (here, nxt)
                 if (here, nxt) != (water, docked) and key not in out:
                     out[key] = cost + 1
                 continue
-            if nxt in seen or nxt not in lay.water:
+            if nxt in seen or nxt not in sea:
                 continue
             held = owners.get(nxt)
             if held is not None and (len(held) > 1 or seat not in held):  # `occupied_by_other`

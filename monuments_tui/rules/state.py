@@ -10,6 +10,7 @@ alone (`draft`), so nothing may change a state once it is made, except a whole c
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from operator import is_
 from typing import Any, Literal, TypeGuard, TypeVar, get_args
 
 import msgspec
@@ -280,8 +281,10 @@ def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
     `FACT_UPDATES` from the ones before. The value is shared by every caller, so nobody
     may change it.
     """
-    facts = _facts(state, "facts")
-    if key in facts:
+    facts = state.__dict__.get("facts")
+    if facts is None:
+        facts = state.__dict__["facts"] = {}
+    elif key in facts:
         known: T = facts[key]
         return known
     value: T | None = _updated(state, key)
@@ -303,23 +306,46 @@ def _updated(state: GameState, key: Hashable) -> Any:
     return update(state, known[key], changes, key)
 
 
-def holdings_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
-    """`compute()`, a fact about the pieces and the resources lying on the board (who holds
-    what), worked out once. A later state whose events change neither shares it. The value
-    is shared by every caller, so nobody may change it."""
-    facts = _facts(state, "holdings")
-    if key in facts:
+def seat_fact(state: GameState, seat: int, key: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about `seat`'s own units and buildings only (with the game's
+    configuration), worked out once. A later state keeps it while none of that seat's units
+    and buildings changed (`share_board_facts`), however the other seats' pieces, the
+    resources or the cards change. The value is shared by every caller, so nobody may
+    change it."""
+    seats = state.__dict__.get("seats")
+    facts = seats.get(seat) if seats is not None else None
+    if facts is None:
+        facts = _seat_facts(state, seat)
+    elif key in facts:
         known: T = facts[key]
         return known
     value = facts[key] = compute()
     return value
 
 
-def _facts(state: GameState, slot: str) -> dict[Hashable, Any]:
-    """The facts kept on `state` under `slot` (made empty the first time)."""
-    facts: dict[Hashable, Any] | None = state.__dict__.get(slot)
+def seat_memo(state: GameState, seat: int, key: Hashable, inputs: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """`compute()`, a fact about `seat`'s own units and buildings and `inputs`, the other
+    parts of the state it reads (say, the resources on the seat's hexes). It is worked out
+    again only when some input is not the very same object as the last time: no part of a
+    state changes once made, so the same objects hold the same things. Kept with the
+    seat's facts (`seat_fact`); the value is shared by every caller, never to be changed."""
+    facts = _seat_facts(state, seat)
+    known = facts.get(key)
+    if known is not None and len(known[0]) == len(inputs) and all(map(is_, known[0], inputs)):
+        value: T = known[1]
+        return value
+    value = compute()
+    facts[key] = (inputs, value)  # the inputs are kept alive with it, so `is` compares live objects
+    return value
+
+
+def _seat_facts(state: GameState, seat: int) -> dict[Hashable, Any]:
+    seats: dict[int, dict[Hashable, Any]] | None = state.__dict__.get("seats")
+    if seats is None:
+        seats = state.__dict__["seats"] = {}
+    facts = seats.get(seat)
     if facts is None:
-        facts = state.__dict__[slot] = {}
+        facts = seats[seat] = {}
     return facts
 
 
@@ -333,8 +359,8 @@ def share_board_facts(before: GameState, after: GameState, changed: Iterable[tup
         and after.ferries is before.ferries
     ):  # the PIECE_FIELDS
         after.__dict__["facts"] = before.__dict__.setdefault("facts", {})
-        if after.resources is before.resources:
-            after.__dict__["holdings"] = before.__dict__.setdefault("holdings", {})
+        if "seats" in before.__dict__:
+            after.__dict__["seats"] = before.__dict__["seats"]
         if "before" in before.__dict__:  # what the shared facts not yet known are updated from
             after.__dict__["before"] = before.__dict__["before"]
         return
@@ -346,9 +372,13 @@ def share_board_facts(before: GameState, after: GameState, changed: Iterable[tup
             (units if field == "units" else buildings).append((was, now))
     changes = PieceChanges(tuple(units), tuple(buildings))
     after.__dict__["before"] = (before.__dict__.setdefault("facts", {}), changes)
+    seats = before.__dict__.get("seats")
+    if seats:  # each seat whose own pieces are the same keeps its facts
+        moved = {p.owner for change in (*units, *buildings) for p in change if p is not None}
+        after.__dict__["seats"] = {seat: facts for seat, facts in seats.items() if seat not in moved}
 
 
 def forget_board_facts(state: GameState) -> None:
     """Drop the facts kept on `state`: its owner is about to change it in place."""
-    for kept in ("facts", "holdings", "before", "folded"):
+    for kept in ("facts", "seats", "before", "folded"):
         state.__dict__.pop(kept, None)

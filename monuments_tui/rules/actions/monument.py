@@ -19,7 +19,7 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.actions.personal_bonus import offer_personal_bonus
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import LayerCost, layer_cost
@@ -82,7 +82,7 @@ def build_layer(state: GameState, c: cmd.BuildLayer) -> list[ev.Event]:
         )
     paid = payment_events(state, p.seat, need.cost, layer_discount(state, p.seat, p.green), c.pay)
     events: list[ev.Event] = list(paid)
-    events += sacrifice_events(fold(state, events), p.seat, need.workers, c.sacrifice)
+    events += sacrifice_events(fold_ahead(state, events), p.seat, need.workers, c.sacrifice)
     events.append(ev.LayerBuilt(p.seat, need.layer))
     if need.layer == LAST_LAYER and not state.final_round:
         events.append(ev.FinalRoundBegan(p.seat))
@@ -174,7 +174,7 @@ def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, leve
     The solo AI does not choose: it discards a random card of the level (it gets no
     effects, B78), and after layer 5 keeps a random Layer-5 card for its VP (B77).
     """
-    after = fold(state, events)
+    after = fold_ahead(state, events)
     if after.config.ai_seat == seat:
         pile = after.common_piles.get(level, [])
         if pile:

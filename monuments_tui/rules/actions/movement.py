@@ -133,11 +133,9 @@ def ferry_controllers(state: GameState, ferry_id: str) -> set[int]:
     aboard = {u.owner for u in state.units.values() if u.ferry == ferry_id}
     if aboard:
         return aboard
-    owners = {
-        u.owner
-        for u in state.units.values()
-        if u.hex == ferry.water or (ferry.land and u.hex == ferry.land and u.ferry is None)
-    }
+    owners = {u.owner for u in units_at(state, ferry.water)}
+    if ferry.land:
+        owners.update(u.owner for u in units_at(state, ferry.land) if u.ferry is None)
     return owners
 
 

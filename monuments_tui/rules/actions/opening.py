@@ -12,7 +12,9 @@ from monuments_tui.rules.events import Event
 from monuments_tui.rules.state import GameState
 
 Opener = Callable[[GameState, int, bool], list[Event]]
-"""(state after the card left the hand, seat, green side?) -> events that open the action."""
+"""(state the card is played in, seat, green side?) -> events that open the action, which
+follow the card's `CardPlayed`. An opener reads neither the hand nor the card in play: those
+are all that `CardPlayed` changes, and the play is folded once, with the opening."""
 
 OPENERS: dict[str, Opener] = {}
 

@@ -13,7 +13,7 @@ from monuments_tui.rules.actions.continuation import then_events
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import QuestDeck
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.queries import bonus_amount
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.registry import generator, pending_as, rule
@@ -60,7 +60,7 @@ def offer_quests(
     Raises:
         RuleViolation: if that deck and its discards are empty (the card would do nothing, B59).
     """
-    after = fold(state, events)
+    after = fold_ahead(state, events)
     deck = deck_for_layers(after.players[seat].layers)
     drawn_events, drawn = draw_quest_events(after, seat, deck, n)
     if not drawn:

@@ -11,7 +11,7 @@ from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount, resource_totals, units_of
@@ -45,7 +45,7 @@ def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
         raise RuleViolation("a trade takes a different resource than it gives", RULE, "Take another resource.")
     rate = trade_rate(state, p.seat, p.green)
     paid = payment_events(state, p.seat, {c.give: rate}, 0, c.pay)
-    after = fold(state, paid)
+    after = fold_ahead(state, paid)  # the step folds on from here
     got = check_resource_placement(after, p.seat, c.get, c.hex, need_worker=True, must_match=False, rule=PLACE_RULE)
     events: list[ev.Event] = [*paid, ev.ResourcesGained(c.hex, got, 1)]
     if p.left <= 1:

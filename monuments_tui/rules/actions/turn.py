@@ -91,11 +91,10 @@ def card_opening(state: GameState, seat: int, card: ActionId) -> list[ev.Event]:
 
 
 def _open(state: GameState, seat: int, card: ActionId) -> tuple[list[ev.Event], GameState]:
-    """`card_opening`, with the state it opens."""
-    played: list[ev.Event] = [ev.CardPlayed(seat, card)]
-    after = fold_ahead(state, played)
-    opening = OPENERS[card](after, seat, card in state.players[seat].green)
-    return played + opening, fold_ahead(after, opening)
+    """`card_opening`, with the state it opens (folded once for the whole step: an opener
+    reads neither the hand nor the card in play, all that `CardPlayed` changes)."""
+    events: list[ev.Event] = [ev.CardPlayed(seat, card), *OPENERS[card](state, seat, card in state.players[seat].green)]
+    return events, fold_ahead(state, events)
 
 
 def playable(state: GameState, seat: int, card: ActionId) -> bool:
@@ -231,7 +230,7 @@ def turn_in_quest(state: GameState, c: cmd.TurnInQuest) -> list[ev.Event]:
     elif c.resource is not None:
         raise RuleViolation(f"{c.quest} earns no bonus resource now", QUEST_BONUS_RULE, "Turn it in without one.")
     if isinstance(state.pending, pd.AfterAction):
-        after = fold(state, events)
+        after = fold_ahead(state, events)
         if not completable_quests(after, seat):
             return events + end_turn(after)
     return events

@@ -1,0 +1,84 @@
+"""The facts a state keeps about each seat's own pieces (`state.seat_fact`, `seat_memo`) and
+carries to the states after it while that seat's pieces stay are the ones worked out from
+scratch, at every step of seeded random games and of saved games with battles, ferries and
+the solo AI.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
+from monuments_tui.rules.content import load_content
+from monuments_tui.rules.piece_index import controlled_land_of, resource_holders, units_of_seat
+from monuments_tui.rules.queries import resource_totals
+from monuments_tui.rules.quests import check_quest
+from monuments_tui.rules.state import GameState, copy_state
+from monuments_tui.timeline import load_save
+
+from .test_setup import CONFIGS
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def seat_facts(state: GameState) -> dict[str, object]:
+    """Every fact kept per seat, as the rules ask for them; every quest's check for every seat."""
+    out: dict[str, object] = {}
+    for seat in range(state.seats):
+        out[f"resource_holders {seat}"] = list(resource_holders(state, seat))
+        out[f"controlled_land {seat}"] = controlled_land_of(state, seat)
+        out[f"units {seat}"] = list(units_of_seat(state, seat))
+        out[f"resource_totals {seat}"] = dict(resource_totals(state, seat))
+        for quest in load_content().quests:
+            out[f"{quest.id} {seat}"] = check_quest(state, seat, quest.id)
+    return out
+
+
+def carried(before: GameState, after: GameState) -> int:
+    """How many seats' facts `after` took over from `before`."""
+    mine, theirs = after.__dict__.get("seats", {}), before.__dict__.get("seats", {})
+    return sum(1 for seat, facts in mine.items() if theirs.get(seat) is facts)
+
+
+def assert_kept_as_worked_out(state: GameState) -> None:
+    """The seat facts of `state` (partly carried from the states before) equal those of a copy
+    that knows nothing and works each out from the pieces."""
+    kept, fresh = seat_facts(state), seat_facts(copy_state(state))
+    for name in fresh:
+        assert kept[name] == fresh[name], name
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_seat_facts_of_a_random_game_are_kept_as_they_would_be_worked_out(seed):
+    rnd = random.Random(seed)
+    civs, mode = CONFIGS[seed % len(CONFIGS)]
+    state = new_game(GameConfig(civs=civs, mode=mode, seed=seed))
+    kept = moved = 0
+    for _ in range(260):
+        seat_facts(state)  # known before the step, so the next state may keep them
+        legal = legal_commands(state)
+        if not legal:
+            break
+        after = fold(state, decide(state, rnd.choice(legal)))
+        if after.units is not state.units:
+            kept += carried(state, after)
+            moved += 1
+        state = after
+        assert_kept_as_worked_out(state)
+    assert moved > 20 and kept > 20  # enough steps moved pieces while other seats kept their facts
+
+
+@pytest.mark.parametrize(
+    "name", ["v2_four-players-battles.jsonl", "v2_solo-insane.jsonl", "v1_0.3.0_four-players-scarcity.jsonl"]
+)
+def test_the_seat_facts_of_a_saved_game_with_battles_and_ferries_are_kept_as_worked_out(name):
+    _, rebuilt = load_save(GOLDEN / name)
+    timeline = rebuilt.timeline
+    state = timeline.initial
+    for step in timeline.steps:
+        seat_facts(state)
+        state = fold(state, step.events)
+        assert_kept_as_worked_out(state)
