@@ -121,22 +121,6 @@ def test_a_change_the_pieces_terms_read_is_never_served_from_the_cache():
         assert fresh != original, name
 
 
-def test_card_pruning_rates_the_cards_the_prior_ranks_first():
-    """With `Pruning.cards` the bot rates only the cards `card_prior` ranks first; the
-    heuristic bot rates every card that opens, in hand order."""
-    state = next(s for s in _positions() if isinstance(s.pending, pd.ChooseAction) and s.round >= 3)
-    seat = state.pending.seat
-    cards = sorted(set(state.players[seat].hand) - {"quest"})
-    opened = [(c, a) for c in cards if (a := he._opened(state, seat, c)) is not None]
-    assert len(opened) > 3
-    assert he._most_promising(state, seat, opened, he.EXACT.cards) == opened
-    needs = ev.layer_needs(state, seat)
-    prior = {c: he.card_prior(needs, c) for c, _ in opened}
-    kept = [c for c, _ in he._most_promising(state, seat, opened, 3)]
-    assert len(kept) == 3
-    assert min(prior[c] for c in kept) >= max(prior[c] for c, _ in opened if c not in kept)
-
-
 def test_quick_places_keep_one_hex_per_kind_where_most_workers_stand():
     """`heuristic-fast` rates, per kind of building or unit, the hex with the most of our
     workers, never one that has a building already; every crossing and other command stays."""

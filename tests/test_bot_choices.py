@@ -1,15 +1,11 @@
-"""How the bots choose a card: what the next layer lacks (`layer_needs`) and the quick prior
-built on it (`card_prior`), and `heuristic-fast`, which rates each card by the first step of
-its action and takes the discard pile back when every card in hand would lose ground."""
+"""How `heuristic-fast` chooses a card: by the first step of each card's action only, and it
+takes the discard pile back when every card in hand would lose ground."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
-from monuments_tui.ai import evaluate as ev, heuristic as he
-from monuments_tui.ai.board_terms import board_terms
+from monuments_tui.ai import heuristic as he
 from monuments_tui.rules import GameConfig, commands as cmd, decide, fold, new_game, pending as pd
 from monuments_tui.rules.quests import completable_quests
 
@@ -29,38 +25,19 @@ def _decisions(rounds: int = 12) -> list:
 DECISIONS = _decisions()
 
 
-def test_layer_needs_are_the_terms_of_turns_to_layer():
-    """`layer_needs` says what `turns_to_layer` counts: the Monument card's turn, then the
-    workers, the land in reach and beyond, and the resources still short."""
+def test_fast_rates_a_card_by_the_first_step_of_its_action():
+    """The heuristic bot plays a movement card's action out step by step; `heuristic-fast`
+    rates it by its best first trip alone."""
     for state, seat in DECISIONS:
-        needs = ev.layer_needs(state, seat)
-        pieces = board_terms(state, seat)
-        totals = ev.resource_counts(state, seat)
-        turns = ev.turns_to_layer(state, seat, set(pieces.land), totals, pieces.potential)
-        assert needs is not None
-        assert 1.0 + needs.units + needs.walking + needs.overseas + needs.resources == pytest.approx(turns)
-        assert needs.ready == (turns == pytest.approx(1.0))
-
-
-def _needs(**lacking) -> ev.LayerNeeds:
-    base = dict(units=0.0, town_first=False, town_affordable=False, walking=0.0, overseas=0.0, resources=0.0, surplus=0)
-    return ev.LayerNeeds(**(base | lacking), potential=0.0)
-
-
-def test_the_prior_follows_what_the_next_layer_lacks():
-    """[Build a layer, l.272]: a layer wants land, workers and resources. The card that
-    brings what is short ranks first; Monument first of all once nothing is short."""
-
-    def first(needs: ev.LayerNeeds) -> str:
-        cards = ["build", "monument", "movement", "populate", "production", "trade", "train", "upgrade"]
-        return max(cards, key=lambda c: he.card_prior(needs, c))
-
-    assert first(_needs()) == "monument"
-    assert first(_needs(resources=2.0)) == "production"
-    assert first(_needs(units=2.0)) == "populate"
-    assert first(_needs(units=2.0, town_first=True, town_affordable=True)) == "build"
-    assert first(_needs(walking=1.0)) == "movement"
-    assert he.card_prior(_needs(units=2.0, town_first=True), "populate") == 0.0  # no town to populate from
+        if "movement" not in state.players[seat].hand:
+            continue
+        opened = he._opened(state, seat, "movement")
+        if opened is None or len(he._rated(opened, seat, he.FAST).ratings) < 2:
+            continue
+        first = max(value for _, value in he._rated(opened, seat, he.FAST).ratings)
+        assert he._rollout(opened, seat, he.FAST) == first
+        return
+    raise AssertionError("no movement card with a choice of trips in the game")
 
 
 def test_fast_plays_a_card_that_gains_and_takes_back_when_every_card_loses(monkeypatch):
@@ -77,7 +54,14 @@ def test_fast_plays_a_card_that_gains_and_takes_back_when_every_card_loses(monke
     )
     cards = playable(state, seat)
     gains = {c: -1.0 - i for i, c in enumerate(cards)}
-    monkeypatch.setattr(he, "_gains", lambda *a: dict(gains))
+    in_hand = set(state.players[seat].hand)
+
+    def rated(s, seat, wanted, base, prune):  # the pile's cards, when rated, would gain much next turn
+        return {c: gains.get(c, -9.0 if c in in_hand else 10.0) for c in wanted}
+
+    monkeypatch.setattr(he, "_gains", rated)
     assert he.choose_action(state, seat, random.Random(1), he.FAST) == cmd.TakeBack()
     gains[cards[1]] = 0.5
     assert he.choose_action(state, seat, random.Random(1), he.FAST) == cmd.PlayCard(cards[1])
+    # the heuristic bot rates the pile: a card it would get back outweighs a small gain now
+    assert he.choose_action(state, seat, random.Random(1), he.EXACT) == cmd.TakeBack()

@@ -98,7 +98,7 @@ def _card_choices(state: GameState, seat: int, rnd: random.Random) -> list[Rated
         after = _after(state, c)
         out.append((1e6, c, because(state, after, seat)))  # the bot always turns in a done quest first
     player = state.players[seat]
-    gains = _gains(state, seat, sorted(set(player.hand)), base, EXACT, None)
+    gains = _gains(state, seat, sorted(set(player.hand)), base, EXACT)
     for card, gain in gains.items():
         play = cmd.PlayCard(card)
         if _after(state, play) is None:
@@ -115,7 +115,7 @@ def _card_choices(state: GameState, seat: int, rnd: random.Random) -> list[Rated
         held = copy_state(state)
         held.players[seat].hand = player.hand + player.discard
         held.players[seat].discard = []
-        later = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, EXACT, None)
+        later = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, EXACT)
         best = max(later.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         why = f"takes back your {len(player.discard)} played card(s)"
         if best is not None and best[1] > 0:

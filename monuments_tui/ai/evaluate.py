@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Set as AbstractSet
 from functools import cache
-from typing import NamedTuple
 
 from monuments_tui.ai.board_terms import LayerTerms, board_terms, latent_places, layer_terms, worker_places
 from monuments_tui.ai.geography import hex_resources
@@ -137,57 +136,6 @@ def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
         quest = quest_card(q)
         terms["quests"] += 2.5 * quest.vp if not check_quest(state, seat, q) else 1.0 * quest.penalty + 0.3 * quest.vp
     return terms
-
-
-class LayerNeeds(NamedTuple):
-    """What `seat` still lacks for its next layer, in turns (`turns_to_layer`'s terms), for a
-    quick look at which cards could help (`heuristic.card_prior`)."""
-
-    units: float
-    """Turns to populate the workers the layer lacks."""
-    town_first: bool
-    """No town yet: one must be built before any worker is populated."""
-    town_affordable: bool
-    """The resources we control pay for a town (`TOWN_COST`)."""
-    walking: float
-    """Turns walking onto free land in reach."""
-    overseas: float
-    """Turns to land beyond reach on foot (by ferry or conquest)."""
-    resources: float
-    """Turns to produce or trade the resources still short."""
-    surplus: int
-    """Resources we control beyond what the layer (and a town) wants."""
-    potential: float
-    """`attack_potential`."""
-
-    @property
-    def ready(self) -> bool:
-        """Nothing is lacking but the Monument card itself."""
-        return not (self.units or self.walking or self.overseas or self.resources)
-
-
-def layer_needs(state: GameState, seat: int) -> LayerNeeds | None:
-    """`seat`'s `LayerNeeds` (None once all 5 layers are built), from the terms `evaluate` reads."""
-    pieces = board_terms(state, seat)
-    if pieces.layer is None:
-        return None
-    totals = _resources_on(state, pieces.worker_places)
-    need = layer_cost(state.players[seat].layers + 1, state.config.options.layer4_workers)
-    wanted = _wanted_resources(state, seat, need.cost, totals)
-    if pieces.layer.town_first:
-        wanted.update(TOWN_COST)
-    latent = _latent(state, pieces.latent_places)
-    walking, overseas = pieces.layer.land or (0.0, None)
-    return LayerNeeds(
-        units=pieces.layer.units,
-        town_first=pieces.layer.town_first,
-        town_affordable=all(totals[r] >= n for r, n in TOWN_COST.items()),
-        walking=walking,
-        overseas=overseas or 0.0,
-        resources=_resource_turns(state, seat, pieces.land, totals, wanted, latent),
-        surplus=sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items()),
-        potential=pieces.potential,
-    )
 
 
 def resource_counts(state: GameState, seat: int) -> Counter:

@@ -27,7 +27,7 @@ from typing import NamedTuple, TypeGuard
 import msgspec
 
 from monuments_tui.ai.board_terms import win_chance
-from monuments_tui.ai.evaluate import LayerNeeds, evaluate, layer_needs, resource_counts, wanted_resources
+from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources
 from monuments_tui.ai.geography import far_land, hex_resources, land_graph, nearest_target
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
@@ -53,26 +53,24 @@ class Pruning(NamedTuple):
 
     `EXACT` is the heuristic bot (docs/balance.md is measured with it). `FAST` (the
     "heuristic-fast" bot) rates fewer options, each card by the first step of its action
-    only, and weighs taking the discard pile back without rating its cards: it plays other
-    moves, and its strength is measured separately (docs/balance.md, "The bots")."""
+    only, and takes the discard pile back without rating its cards: it plays other moves,
+    and its strength is measured separately (docs/balance.md, "The bots")."""
 
     moves: int
     """(unit, from, to) trips rated per movement step (`_quick_moves`)."""
     crossings: int | None
     """Bridges and ferries rated per build step (`_quick_crossings`); None: all."""
-    cards: int | None = None
-    """Cards rated per card choice: those `card_prior` ranks first (`_most_promising`); None: all."""
     places: int | None = None
     """Hexes rated per kind of building or unit in a build or train step (`_quick_places`); None: all."""
     rollout: int = MAX_ROLLOUT
     """Steps of a card's action played greedily to rate the card (`_rollout`)."""
-    later: int | None = None
-    """Cards of the discard pile rated to weigh taking it back (those `card_prior` ranks first;
-    None: all). With 0 the pile is taken back only when every card in hand would lose."""
+    weigh_pile: bool = True
+    """Rate the discard pile's cards to weigh taking it back; without, the pile is taken back
+    only when every card in hand would lose (`choose_action`)."""
 
 
 EXACT = Pruning(moves=12, crossings=None)
-FAST = Pruning(moves=4, crossings=2, places=1, rollout=1, later=0)
+FAST = Pruning(moves=4, crossings=2, places=1, rollout=1, weigh_pile=False)
 
 
 def _after(state: GameState, command: cmd.Command) -> GameState | None:
@@ -372,11 +370,8 @@ def _opened(state: GameState, seat: int, card: ActionId) -> GameState | None:
         return None
 
 
-def _gains(
-    state: GameState, seat: int, cards: list[ActionId], base: float, prune: Pruning, limit: int | None
-) -> dict[ActionId, float]:
-    """How much playing each of `cards` now would improve the position (those that open, and
-    of those the `limit` that `_most_promising` keeps)."""
+def _gains(state: GameState, seat: int, cards: list[ActionId], base: float, prune: Pruning) -> dict[ActionId, float]:
+    """How much playing each of `cards` now would improve the position (those that open)."""
     out: dict[ActionId, float] = {}
     opened: list[tuple[ActionId, GameState]] = []
     for card in cards:
@@ -387,50 +382,9 @@ def _gains(
         after = _opened(state, seat, card)
         if after is not None:
             opened.append((card, after))
-    for card, after in _most_promising(state, seat, opened, limit):
+    for card, after in opened:
         out[card] = _rollout(after, seat, prune) - base
     return out
-
-
-def card_prior(needs: LayerNeeds | None, card: ActionId) -> float:
-    """A quick look at how much `card` could do now for the next layer, from what the layer
-    still lacks (`layer_needs`), with no rule applied: the cards rated first when
-    `Pruning.cards` or `Pruning.later` limits them.
-
-    The weights were chosen on 2,000 card choices of the bot that rolled out every card, so
-    that the card it found best is among the 3 first here 9 times in 10."""
-    if needs is None:
-        return 0.0
-    if card == "monument":
-        return 100.0 if needs.ready else -5.0
-    if card == "populate":
-        return 0.0 if needs.town_first else 10.0 * needs.units
-    if card == "build":
-        town = 10.0 * needs.units if needs.town_first and needs.town_affordable else 0.0
-        return town + 6.0 * needs.overseas
-    if card == "movement":
-        return 20.0 * needs.walking + 4.0 * needs.overseas + 3.0
-    if card == "production":
-        return 10.0 * needs.resources
-    if card == "trade":
-        return 6.0 * needs.resources * (1.0 if needs.surplus >= 2 else 0.2)
-    if card == "upgrade":
-        return 1.0 * needs.surplus
-    if card == "attack":
-        return 10.0 * needs.potential
-    return 1.0  # train
-
-
-def _most_promising(
-    state: GameState, seat: int, opened: list[tuple[ActionId, GameState]], limit: int | None
-) -> list[tuple[ActionId, GameState]]:
-    """The `limit` cards of `opened` that `card_prior` ranks first (all of them, in their
-    order, when that is None): only these are played out."""
-    if limit is None or len(opened) <= limit:
-        return opened
-    needs = layer_needs(state, seat)
-    ranked = sorted(opened, key=lambda card_after: (-card_prior(needs, card_after[0]), card_after[0]))
-    return ranked[:limit]
 
 
 def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
@@ -438,8 +392,8 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
 
     Each card is rated by the position its action ends in (`_rollout`). Playing card X is
     worth its gain plus (discounted) the best gain left in hand for the next turn; taking
-    back is worth the best gain of all ten cards next turn (of the hand and the pile's
-    `prune.later` cards). With `later` 0 that means: take back when every card would lose.
+    back is worth the best gain of all ten cards next turn; without `prune.weigh_pile` (the
+    pile's cards unrated), that means: take back when every card in hand would lose.
     """
     candidates = candidate_commands(state)
     for c in candidates:
@@ -448,7 +402,7 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
     base = evaluate(state, seat)
     player = state.players[seat]
     can_take_back = bool(player.discard) and _after(state, cmd.TakeBack()) is not None
-    hand = _gains(state, seat, sorted(set(player.hand)), base, prune, prune.cards)
+    hand = _gains(state, seat, sorted(set(player.hand)), base, prune)
     ranked = sorted(hand.items(), key=lambda kv: (-kv[1], kv[0]))
     while ranked and _after(state, cmd.PlayCard(ranked[0][0])) is None:
         ranked.pop(0)  # opens, but the rules find nothing it could do (B59)
@@ -459,11 +413,11 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
     play_value = best_gain + NEXT_TURN * max(second, 0.0)
     if can_take_back and best_gain < 6.0:
         extra: dict[ActionId, float] = {}
-        if prune.later != 0:
+        if prune.weigh_pile:
             held = copy_state(state)
             held.players[seat].hand = player.hand + player.discard
             held.players[seat].discard = []
-            extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune, prune.later)
+            extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune)
         everything = max([*hand.values(), *extra.values(), 0.0])
         if NEXT_TURN * everything > play_value:
             return cmd.TakeBack()
