@@ -9,6 +9,7 @@ import random
 from monuments_tui.ai import evaluate as ev, heuristic as he
 from monuments_tui.ai.board_terms import forget_board_terms
 from monuments_tui.ai.geography import pieces_key
+from monuments_tui.ai.quick_looks import quick_crossings, quick_places
 from monuments_tui.rules import GameConfig, commands as cmd, decide, fold, new_game, pending as pd
 from monuments_tui.rules.state import Bridge, copy_state
 from tests.helpers import add_building, bare, clear_units, workers_on
@@ -78,11 +79,11 @@ def test_fast_pruning_keeps_buildings_and_the_best_crossings():
         cmd.Build("bridge", "E18", to="F18"),
         cmd.Build("town", "E19"),
     ]
-    kept = he._quick_crossings(s, 0, candidates, 1)
+    kept = quick_crossings(s, 0, candidates, 1)
     assert [c for c in kept if c.piece in ("fort", "factory", "town")] == [candidates[0], candidates[1], candidates[5]]
     crossings = [c for c in kept if c.piece in ("bridge", "ferry")]
     assert len(crossings) == 1 and crossings[0].piece == "bridge"
-    assert he._quick_crossings(s, 0, candidates, 3) == candidates
+    assert quick_crossings(s, 0, candidates, 3) == candidates
 
 
 def _variants(s):
@@ -139,5 +140,5 @@ def test_quick_places_keep_one_hex_per_kind_where_most_workers_stand():
         cmd.Train("army", "E20"),
         cmd.Forge("E18"),
     ]
-    assert he._quick_places(s, 0, candidates, he.FAST.places) == [candidates[i] for i in (1, 3, 5, 6)]
-    assert he._quick_places(s, 0, candidates, 3) == candidates
+    assert quick_places(s, 0, candidates, he.FAST.places) == [candidates[i] for i in (1, 3, 5, 6)]
+    assert quick_places(s, 0, candidates, 3) == candidates

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple, TypeGuard
+from typing import NamedTuple
 
 import msgspec
 
 from monuments_tui.ai.board_terms import win_chance
 from monuments_tui.ai.evaluate import evaluate, resource_counts, wanted_resources
-from monuments_tui.ai.geography import far_land, hex_resources, land_graph, nearest_target
+from monuments_tui.ai.quick_looks import quick_crossings, quick_moves, quick_places
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
 from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
@@ -57,11 +57,11 @@ class Pruning(NamedTuple):
     and its strength is measured separately (docs/balance.md, "The bots")."""
 
     moves: int
-    """(unit, from, to) trips rated per movement step (`_quick_moves`)."""
+    """(unit, from, to) trips rated per movement step (`quick_moves`)."""
     crossings: int | None
-    """Bridges and ferries rated per build step (`_quick_crossings`); None: all."""
+    """Bridges and ferries rated per build step (`quick_crossings`); None: all."""
     places: int | None = None
-    """Hexes rated per kind of building or unit in a build or train step (`_quick_places`); None: all."""
+    """Hexes rated per kind of building or unit in a build or train step (`quick_places`); None: all."""
     rollout: int = MAX_ROLLOUT
     """Steps of a card's action played greedily to rate the card (`_rollout`)."""
     weigh_pile: bool = True
@@ -143,126 +143,17 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[t
     return out
 
 
-def _quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
-    """Keep every ferry command and the moves of the `rated` most promising (unit, from,
-    to) trips: a spare worker onto free land, off a crowded hex, toward a town that needs a
-    second worker; never leaving a hex empty for nothing (a quick look, no rules applied)."""
-    moves = [c for c in candidates if isinstance(c, cmd.Move)]
-    trips = {(c.piece, c.src, c.dst) for c in moves}
-    if len(trips) <= rated:
-        return candidates
-    here: Counter = Counter()
-    taken: set[str] = set()
-    for u in state.units.values():
-        taken.add(u.hex)
-        if u.owner == seat and u.ferry is None:
-            here[u.hex] += 1
-    for b in state.buildings.values():
-        if b.owner != seat:
-            taken.add(b.hex)
-    towns = {b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town"}
-    home = monument_hex(state, seat)
-    graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
-
-    def quick(trip: tuple[str, str, str]) -> tuple[float, tuple[str, str, str]]:
-        _, src, dst = trip
-        keep = 0 if src == home else 2 if src in towns else 1
-        score = 0.0
-        if dst in graph and dst not in taken and dst not in monuments:
-            score += 3.0
-        if here[src] > keep:
-            score += 1.5
-        elif here[src] == 1:
-            score -= 2.0
-        if dst in towns and here[dst] < 2:
-            score += 2.0
-        if dst in monuments:
-            score -= 2.0
-        score += 0.5 * sum(1 for n in graph.get(dst, ()) if n not in taken and n not in monuments)
-        return score, trip
-
-    keep = set(sorted(trips, key=quick, reverse=True)[:rated])
-    return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
-
-
-def _is_crossing(c: cmd.Command) -> TypeGuard[cmd.Build]:
-    return isinstance(c, cmd.Build) and c.piece in ("bridge", "ferry")
-
-
-def _quick_crossings(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
-    """Keep every building and the `rated` most promising bridges and ferries: a bridge onto
-    free land, a ferry launched nearest to free land beyond (a quick look, no rules applied)."""
-    crossings = [c for c in candidates if _is_crossing(c)]
-    if len(crossings) <= rated:
-        return candidates
-    graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
-    free = frozenset(far_land(state, seat))
-    to_free = nearest_target(free) if free else {}
-
-    def quick(c: cmd.Build) -> float:
-        if c.piece == "bridge":
-            onto = 3.0 if c.to in free else 0.0
-            return onto + 0.5 * sum(1 for n in graph.get(c.to or "", ()) if n in free and n not in monuments)
-        return 3.0 - 0.5 * to_free.get(c.to or "", 9)
-
-    keep = set(sorted(crossings, key=quick, reverse=True)[:rated])
-    return [c for c in candidates if not _is_crossing(c) or c in keep]
-
-
-def _place_of(c: cmd.Command) -> tuple[str, str] | None:
-    """(kind, hex) of a command that puts a building or a unit on one of our hexes."""
-    if isinstance(c, cmd.Build) and not _is_crossing(c):
-        return c.piece, c.hex
-    if isinstance(c, cmd.Train):
-        return c.unit, c.hex
-    if isinstance(c, cmd.Forge):
-        return "weapon", c.hex
-    return None
-
-
-def _quick_places(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
-    """Keep every other command and, per kind of building or unit, the `rated` most
-    promising hexes: those with the most of our workers (the hex stays held, a town gets
-    its two workers), a factory where the land yields a resource we want, never a hex
-    that has a building already (a quick look, no rules applied)."""
-    places = {place for c in candidates if (place := _place_of(c)) is not None}
-    kinds = Counter(kind for kind, _ in places)
-    if all(n <= rated for n in kinds.values()):
-        return candidates
-    here: Counter = Counter(
-        u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None
-    )
-    built = {b.hex for b in state.buildings.values()}
-    wanted = wanted_resources(state, seat)
-    resource_of = hex_resources()
-
-    def quick(place: tuple[str, str]) -> tuple[float, str]:
-        kind, h = place
-        score = float(min(here[h], 3))
-        if kind in ("town", "factory", "fort") and h in built:
-            score -= 10.0
-        if kind == "factory" and resource_of.get(h) in wanted:
-            score += 1.0
-        return score, h
-
-    keep: set[tuple[str, str]] = set()
-    for kind in kinds:
-        ranked = sorted((p for p in places if p[0] == kind), key=lambda p: (-quick(p)[0], p[1]))
-        keep.update(ranked[:rated])
-    return [c for c in candidates if (place := _place_of(c)) is None or place in keep]
-
-
 def _options(state: GameState, seat: int, prune: Pruning) -> list[tuple[cmd.Command, GameState | None]]:
     """The legal commands now (pruned), each with the state it leads to (None for attacks,
     which are rated without their dice)."""
     out = []
     candidates = candidate_commands(state)
     if isinstance(state.pending, pd.MovementStep):
-        candidates = _quick_moves(state, seat, candidates, prune.moves)
+        candidates = quick_moves(state, seat, candidates, prune.moves)
     elif isinstance(state.pending, pd.BuildStep) and prune.crossings is not None:
-        candidates = _quick_crossings(state, seat, candidates, prune.crossings)
+        candidates = quick_crossings(state, seat, candidates, prune.crossings)
     if isinstance(state.pending, (pd.BuildStep, pd.TrainStep)) and prune.places is not None:
-        candidates = _quick_places(state, seat, candidates, prune.places)
+        candidates = quick_places(state, seat, candidates, prune.places)
     for c, after in _prune(state, seat, candidates):
         if after is None:
             after = _after(state, c)
