@@ -9,6 +9,8 @@ copy (`add_unit`, `add_resources`, ..., which mutate the state they are given). 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
+from random import Random
 
 import pytest
 from msgspec.structs import replace
@@ -29,6 +31,7 @@ from monuments_tui.rules import (
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.position import HEADER, counts, format_position
 from monuments_tui.rules.state import MILITARY, Building, Ferry, GameState, Unit, copy_state
+from monuments_tui.timeline import load_save
 
 GREECE, EGYPT = 0, 1
 
@@ -381,3 +384,32 @@ def acting(s: GameState, card: str, green: bool = False, seat: int = GREECE) -> 
     s.current = seat
     s.pending = steps[card](seat, green=green)
     return s
+
+
+def random_steps(seed: int, configs, know: Callable[[GameState], object], steps: int = 260):
+    """Each step of a seeded random game, as (state, the state after): the configuration is
+    `configs[seed % len(configs)]`, and `know(state)` is asked before each step, so that the
+    state after may carry what the state before worked out."""
+    rnd = Random(seed)
+    civs, mode = configs[seed % len(configs)]
+    state = new_game(GameConfig(civs=civs, mode=mode, seed=seed))
+    for _ in range(steps):
+        know(state)
+        legal = legal_commands(state)
+        if not legal:
+            return
+        after = fold(state, decide(state, rnd.choice(legal)))
+        yield state, after
+        state = after
+
+
+def saved_steps(path, know: Callable[[GameState], object]):
+    """Each step of the saved game at `path`, as (state, the state after), `know(state)`
+    asked before each step (as `random_steps`)."""
+    _, rebuilt = load_save(path)
+    state = rebuilt.timeline.initial
+    for step in rebuilt.timeline.steps:
+        know(state)
+        after = fold(state, step.events)
+        yield state, after
+        state = after

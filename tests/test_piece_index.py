@@ -5,12 +5,11 @@ saved game with battles, ferries and the solo AI.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from monuments_tui.rules import GameConfig, decide, events as ev, fold, legal_commands, new_game
+from monuments_tui.rules import events as ev, fold
 from monuments_tui.rules.piece_index import (
     buildings_by_hex,
     controlled_land_of,
@@ -20,8 +19,7 @@ from monuments_tui.rules.piece_index import (
     units_by_id,
 )
 from monuments_tui.rules.state import GameState, copy_state
-from monuments_tui.timeline import load_save
-from tests.helpers import on_board
+from tests.helpers import on_board, random_steps, saved_steps
 
 from .test_setup import CONFIGS
 
@@ -52,30 +50,17 @@ def assert_updated_as_built(state: GameState) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_indexes_of_a_random_game_are_updated_as_they_would_be_built(seed):
-    rnd = random.Random(seed)
-    civs, mode = CONFIGS[seed % len(CONFIGS)]
-    state = new_game(GameConfig(civs=civs, mode=mode, seed=seed))
     updated = 0
-    for _ in range(260):
-        indexes(state)  # known before the step, so the next state updates them
-        legal = legal_commands(state)
-        if not legal:
-            break
-        state = fold(state, decide(state, rnd.choice(legal)))
-        updated += "before" in state.__dict__
-        assert_updated_as_built(state)
+    for _, after in random_steps(seed, CONFIGS, indexes):
+        updated += "before" in after.__dict__
+        assert_updated_as_built(after)
     assert updated > 30  # enough steps moved pieces to test the updates
 
 
 @pytest.mark.parametrize("name", ["v2_four-players-battles.jsonl", "v2_solo-insane.jsonl"])
 def test_the_indexes_of_a_saved_game_with_battles_and_ferries_are_updated_as_built(name):
-    _, rebuilt = load_save(GOLDEN / name)
-    timeline = rebuilt.timeline
-    state = timeline.initial
-    for step in timeline.steps:
-        indexes(state)
-        state = fold(state, step.events)
-        assert_updated_as_built(state)
+    for _, after in saved_steps(GOLDEN / name, indexes):
+        assert_updated_as_built(after)
 
 
 def test_a_move_updates_the_hexes_it_leaves_and_enters_only():

@@ -6,18 +6,16 @@ the solo AI.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.piece_index import controlled_land_of, resource_holders, units_of_seat
 from monuments_tui.rules.queries import resource_totals
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState, copy_state
-from monuments_tui.timeline import load_save
+from tests.helpers import random_steps, saved_steps
 
 from .test_setup import CONFIGS
 
@@ -53,21 +51,12 @@ def assert_kept_as_worked_out(state: GameState) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_seat_facts_of_a_random_game_are_kept_as_they_would_be_worked_out(seed):
-    rnd = random.Random(seed)
-    civs, mode = CONFIGS[seed % len(CONFIGS)]
-    state = new_game(GameConfig(civs=civs, mode=mode, seed=seed))
     kept = moved = 0
-    for _ in range(260):
-        seat_facts(state)  # known before the step, so the next state may keep them
-        legal = legal_commands(state)
-        if not legal:
-            break
-        after = fold(state, decide(state, rnd.choice(legal)))
+    for state, after in random_steps(seed, CONFIGS, seat_facts):
         if after.units is not state.units:
             kept += carried(state, after)
             moved += 1
-        state = after
-        assert_kept_as_worked_out(state)
+        assert_kept_as_worked_out(after)
     assert moved > 20 and kept > 20  # enough steps moved pieces while other seats kept their facts
 
 
@@ -75,10 +64,5 @@ def test_the_seat_facts_of_a_random_game_are_kept_as_they_would_be_worked_out(se
     "name", ["v2_four-players-battles.jsonl", "v2_solo-insane.jsonl", "v1_0.3.0_four-players-scarcity.jsonl"]
 )
 def test_the_seat_facts_of_a_saved_game_with_battles_and_ferries_are_kept_as_worked_out(name):
-    _, rebuilt = load_save(GOLDEN / name)
-    timeline = rebuilt.timeline
-    state = timeline.initial
-    for step in timeline.steps:
-        seat_facts(state)
-        state = fold(state, step.events)
-        assert_kept_as_worked_out(state)
+    for _, after in saved_steps(GOLDEN / name, seat_facts):
+        assert_kept_as_worked_out(after)
