@@ -89,6 +89,28 @@ def _units_of_seat(state: GameState, seat: int) -> list[Unit]:
     return [mine[i] for i in sorted(mine, key=id_key)]
 
 
+def piece_hexes(state: GameState, seat: int) -> frozenset[str]:
+    """Hexes holding a unit or building of `seat` (ferry passengers: the ferry's water hex);
+    kept while the seat's own pieces stay (`seat_fact`)."""
+    return seat_fact(state, seat, "piece_hexes", lambda: _piece_hexes(state, seat))
+
+
+def held_by_others(state: GameState, seat: int) -> frozenset[str]:
+    """Hexes holding a unit or building of a seat other than `seat` [Movement, l.223];
+    worked out once per state from each other seat's `piece_hexes`, which `seat`'s own
+    moves leave known (where the hex index `owners_by_hex` is worked out again)."""
+    return board_fact(
+        state,
+        ("held_by_others", seat),
+        lambda: frozenset().union(*[piece_hexes(state, other) for other in range(len(state.players)) if other != seat]),
+    )
+
+
+def _piece_hexes(state: GameState, seat: int) -> frozenset[str]:
+    buildings = [b.hex for b in state.buildings.values() if b.owner == seat]
+    return frozenset([u.hex for u in units_of_seat(state, seat)] + buildings)
+
+
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
     """Pieces by the hex they stand in, each hex's by id."""
     out: dict[str, list[P]] = {}
