@@ -96,9 +96,9 @@ def piece_hexes(state: GameState, seat: int) -> frozenset[str]:
 
 
 def held_by_others(state: GameState, seat: int) -> frozenset[str]:
-    """Hexes holding a unit or building of a seat other than `seat` [Movement, l.223];
-    worked out once per state from each other seat's `piece_hexes`, which `seat`'s own
-    moves leave known (where the hex index `owners_by_hex` is worked out again)."""
+    """Hexes holding a unit or building of a seat other than `seat` [Movement, l.223]:
+    worked out from each other seat's `piece_hexes`, and kept while `seat` moves its own
+    pieces (where the hex index `owners_by_hex` would be redone for every move)."""
     return board_fact(
         state,
         ("held_by_others", seat),
@@ -208,6 +208,14 @@ def _owners_by_hex_after(state: GameState, index: Any, changes: PieceChanges, ke
         else:
             out.pop(h, None)
     return out
+
+
+@_updates("held_by_others")
+def _held_by_others_after(state: GameState, known: Any, changes: PieceChanges, key: Hashable) -> Any:
+    """Kept while only the seat's own pieces changed (it moving its units); else worked out again."""
+    seat = key[1]  # type: ignore[index]
+    pieces = [p for change in (*changes.units, *changes.buildings) for p in change if p is not None]
+    return known if all(p.owner == seat for p in pieces) else None
 
 
 @_updates("units_by_id")
