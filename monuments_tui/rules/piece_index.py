@@ -85,8 +85,7 @@ def units_of_seat(state: GameState, seat: int) -> list[Unit]:
 
 
 def _units_of_seat(state: GameState, seat: int) -> list[Unit]:
-    mine = {u.id: u for u in state.units.values() if u.owner == seat}
-    return [mine[i] for i in sorted(mine, key=id_key)]
+    return sorted([u for u in state.units.values() if u.owner == seat], key=_piece_key)
 
 
 def piece_hexes(state: GameState, seat: int) -> frozenset[str]:
@@ -107,8 +106,8 @@ def held_by_others(state: GameState, seat: int) -> frozenset[str]:
 
 
 def _piece_hexes(state: GameState, seat: int) -> frozenset[str]:
-    buildings = [b.hex for b in state.buildings.values() if b.owner == seat]
-    return frozenset([u.hex for u in units_of_seat(state, seat)] + buildings)
+    units = [u.hex for u in state.units.values() if u.owner == seat]  # the seat's other facts may be unknown too
+    return frozenset(units + [b.hex for b in state.buildings.values() if b.owner == seat])
 
 
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
