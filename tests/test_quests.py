@@ -5,6 +5,8 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from monuments_tui.rules import (
     GameConfig,
     RuleOptions,
@@ -17,10 +19,11 @@ from monuments_tui.rules import (
     parse_command,
     pending as pd,
 )
-from monuments_tui.rules.quests import check_quest, first_counted_battle
+from monuments_tui.rules.content import load_content
+from monuments_tui.rules.quests import BATTLE_TASKS, check_quest, first_counted_battle, task_value
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import HIDDEN, visible_event, visible_state
-from tests.helpers import START_WORKERS, game, position, rejected, run
+from tests.helpers import START_WORKERS, game, position, rejected, run, saved_steps
 
 GAME = """
     game greece,egypt scarcity seed=1
@@ -331,3 +334,16 @@ def test_when_a_hidden_quest_was_drawn_is_hidden_too():
     s = battle_quest_drawn_after_a_battle(since_draw=True)
     assert visible_state(s, 1).players[0].battles_at_draw == {}
     assert visible_state(s, 0).players[0].battles_at_draw == {"q23-battle": 1}
+
+
+def test_only_the_battle_tasks_read_the_battle_their_count_starts_from():
+    """A quest check works out `first_counted_battle` only for quests with battle tasks."""
+    *_, (_, state) = saved_steps(Path(__file__).parent / "golden" / "v2_four-players-battles.jsonl", lambda s: None)
+    assert state.battles
+    differ = set()
+    for quest in load_content().quests:
+        for task in quest.tasks:
+            for seat in range(state.seats):
+                if task_value(state, seat, task, 0) != task_value(state, seat, task, len(state.battles)):
+                    differ.add(task.kind)
+    assert differ and differ <= BATTLE_TASKS

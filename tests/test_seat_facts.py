@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from monuments_tui.rules.content import load_content
-from monuments_tui.rules.piece_index import controlled_land_of, resource_holders, units_of_seat
+from monuments_tui.rules.piece_index import (
+    controlled_land_of,
+    held_by_others,
+    piece_hexes,
+    resource_holders,
+    units_of_seat,
+)
 from monuments_tui.rules.queries import resource_totals
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState, copy_state
@@ -30,6 +36,8 @@ def seat_facts(state: GameState) -> dict[str, object]:
         out[f"controlled_land {seat}"] = controlled_land_of(state, seat)
         out[f"units {seat}"] = list(units_of_seat(state, seat))
         out[f"resource_totals {seat}"] = dict(resource_totals(state, seat))
+        out[f"piece_hexes {seat}"] = piece_hexes(state, seat)
+        out[f"held_by_others {seat}"] = held_by_others(state, seat)
         for quest in load_content().quests:
             out[f"{quest.id} {seat}"] = check_quest(state, seat, quest.id)
     return out
@@ -47,6 +55,9 @@ def assert_kept_as_worked_out(state: GameState) -> None:
     kept, fresh = seat_facts(state), seat_facts(copy_state(state))
     for name in fresh:
         assert kept[name] == fresh[name], name
+    pieces = [*state.units.values(), *state.buildings.values()]
+    for seat in range(state.seats):  # the hexes whose pieces stop `seat` [Movement, l.223], from the pieces
+        assert kept[f"held_by_others {seat}"] == {p.hex for p in pieces if p.owner != seat}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -39,8 +39,10 @@ def discounted(
     [Build a building, l.242, l.258]; upgrades and monument layers follow the same minimum.
     """
     need = {r: n for r, n in cost.items() if n > 0}
-    total = sum(need.values())
-    for _ in range(min(discount, total - minimum)):  # each resource off leaves one fewer to pay
+    off = min(discount, sum(need.values()) - minimum)
+    if off <= 0:
+        return need
+    for _ in range(off):  # each resource off leaves one fewer to pay
         best = max(
             (r for r in RESOURCES if need.get(r, 0) > 0),
             key=lambda r: (need[r] - holdings[r], need[r], -RESOURCES.index(r)),

@@ -85,8 +85,29 @@ def units_of_seat(state: GameState, seat: int) -> list[Unit]:
 
 
 def _units_of_seat(state: GameState, seat: int) -> list[Unit]:
-    mine = {u.id: u for u in state.units.values() if u.owner == seat}
-    return [mine[i] for i in sorted(mine, key=id_key)]
+    return sorted([u for u in state.units.values() if u.owner == seat], key=_piece_key)
+
+
+def piece_hexes(state: GameState, seat: int) -> frozenset[str]:
+    """Hexes holding a unit or building of `seat` (ferry passengers: the ferry's water hex);
+    kept while the seat's own pieces stay (`seat_fact`)."""
+    return seat_fact(state, seat, "piece_hexes", lambda: _piece_hexes(state, seat))
+
+
+def held_by_others(state: GameState, seat: int) -> frozenset[str]:
+    """Hexes holding a unit or building of a seat other than `seat` [Movement, l.223]:
+    worked out from each other seat's `piece_hexes`, and kept while `seat` moves its own
+    pieces (where the hex index `owners_by_hex` would be redone for every move)."""
+    return board_fact(
+        state,
+        ("held_by_others", seat),
+        lambda: frozenset().union(*[piece_hexes(state, other) for other in range(len(state.players)) if other != seat]),
+    )
+
+
+def _piece_hexes(state: GameState, seat: int) -> frozenset[str]:
+    units = [u.hex for u in state.units.values() if u.owner == seat]  # the seat's other facts may be unknown too
+    return frozenset(units + [b.hex for b in state.buildings.values() if b.owner == seat])
 
 
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
@@ -186,6 +207,14 @@ def _owners_by_hex_after(state: GameState, index: Any, changes: PieceChanges, ke
         else:
             out.pop(h, None)
     return out
+
+
+@_updates("held_by_others")
+def _held_by_others_after(state: GameState, known: Any, changes: PieceChanges, key: Hashable) -> Any:
+    """Kept while only the seat's own pieces changed (it moving its units); else worked out again."""
+    seat = key[1]  # type: ignore[index]
+    pieces = [p for change in (*changes.units, *changes.buildings) for p in change if p is not None]
+    return known if all(p.owner == seat for p in pieces) else None
 
 
 @_updates("units_by_id")

@@ -16,6 +16,7 @@ from monuments_tui.rules.piece_index import (
     CONTROLLERS_OF_LAND as CONTROLLERS_OF_LAND,  # for the modules that ask here
     buildings_by_hex,
     controlled_land_of,
+    held_by_others,
     owners_by_hex,
     resource_holders,
     units_by_hex,
@@ -99,8 +100,7 @@ def owners_at(state: GameState, hex_id: str) -> frozenset[int]:
 
 def occupied_by_other(state: GameState, hex_id: str, seat: int) -> bool:
     """True if another player has a unit or building in `hex_id` [Movement, l.223]."""
-    owners = owners_by_hex(state).get(hex_id)
-    return owners is not None and (len(owners) > 1 or seat not in owners)
+    return hex_id in held_by_others(state, seat)
 
 
 def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource, int]]:

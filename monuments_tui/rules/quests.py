@@ -117,6 +117,10 @@ OWN_PIECE_TASKS = frozenset(
 for foreign hexes): the answer for a quest of these alone is kept while those pieces stay."""
 
 
+BATTLE_TASKS = frozenset(("battles_won", "battles_fought", "defended"))
+"""Task kinds that count battles, from the one `first_counted_battle` names on."""
+
+
 def _region_matches(region: str, wanted: str) -> bool:
     return region == wanted or region.startswith(wanted + "_")
 
@@ -141,14 +145,16 @@ def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int,
     A quest whose tasks count only the seat's own pieces has the same answer while they
     stay, so it is kept with them (`seat_fact`); the others are checked again each time.
     """
-    if _counts_own_pieces(quest_id):
-        return seat_fact(state, seat, ("first_unmet", quest_id), lambda: _unmet_now(state, seat, quest_id))
+    key = _kept_as(quest_id)
+    if key is not None:
+        return seat_fact(state, seat, key, lambda: _unmet_now(state, seat, quest_id))
     return _unmet_now(state, seat, quest_id)
 
 
 def _unmet_now(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
-    since = first_counted_battle(state, seat, quest_id)
-    for task, count, need in _plan(quest_id):
+    plan, counts_battles = _plan(quest_id)
+    since = first_counted_battle(state, seat, quest_id) if counts_battles else 0
+    for task, count, need in plan:
         have = count(state, seat, task, since)
         if have < need:
             return task, have, need
@@ -156,14 +162,19 @@ def _unmet_now(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, i
 
 
 @cache
-def _plan(quest_id: str) -> tuple[tuple[Task, TaskValue, int], ...]:
-    """Each task of the quest with how it is counted (`task_value`) and the count it needs."""
-    return tuple((task, _counter(task.kind), task_target(task)) for task in load_content().quest_by_id[quest_id].tasks)
+def _plan(quest_id: str) -> tuple[tuple[tuple[Task, TaskValue, int], ...], bool]:
+    """Each task of the quest with how it is counted (`task_value`) and the count it needs;
+    and whether a task counts battles (only those read where the count starts)."""
+    tasks = load_content().quest_by_id[quest_id].tasks
+    plan = tuple((task, _counter(task.kind), task_target(task)) for task in tasks)
+    return plan, any(task.kind in BATTLE_TASKS for task in tasks)
 
 
 @cache
-def _counts_own_pieces(quest_id: str) -> bool:
-    return all(task.kind in OWN_PIECE_TASKS for task in load_content().quest_by_id[quest_id].tasks)
+def _kept_as(quest_id: str) -> tuple[str, str] | None:
+    """The seat fact the quest's answer is kept as, if its tasks count only the seat's own pieces."""
+    own = all(task.kind in OWN_PIECE_TASKS for task in load_content().quest_by_id[quest_id].tasks)
+    return ("first_unmet", quest_id) if own else None
 
 
 def describe_task(task: Task) -> str:

@@ -10,7 +10,7 @@ from functools import cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.layout import layout_for
-from monuments_tui.rules.piece_index import owners_by_hex
+from monuments_tui.rules.piece_index import held_by_others
 from monuments_tui.rules.queries import layout, occupied_by_other
 from monuments_tui.rules.state import GameState, board_fact
 
@@ -71,7 +71,7 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
     across = _across_rivers() if kind in ("worker", "army") else {}
     fly_over = kind == "air" and state.config.options.air_fly_over
     allowed = _allowed(state.config.civs, state.config.mode, kind, state.players[seat].civ)
-    owners = owners_by_hex(state)
+    others = held_by_others(state, seat)
     seen = {start: 0}
     stops: dict[str, int] = {}
     queue = deque([start])
@@ -86,8 +86,7 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
                 continue
             if walled and nxt in walled and not has_bridge(state, here, nxt):
                 continue  # a river without a bridge (B45)
-            held = owners.get(nxt)
-            blocked = held is not None and (len(held) > 1 or seat not in held)  # `occupied_by_other`
+            blocked = nxt in others  # `occupied_by_other`
             if blocked and not fly_over:
                 continue
             seen[nxt] = cost + 1
@@ -152,7 +151,7 @@ def _ferry_targets(
     adjacent = _adjacent()
     lay = layout(state)
     land, monuments, sea = lay.land, lay.monuments, lay.water
-    owners = owners_by_hex(state)
+    others = held_by_others(state, seat)
     out: dict[tuple[str, str | None], int] = {}
     start_cost = 1 if docked is not None else 0
     if start_cost > points:
@@ -174,8 +173,7 @@ def _ferry_targets(
                 continue
             if nxt in seen or nxt not in sea:
                 continue
-            held = owners.get(nxt)
-            if held is not None and (len(held) > 1 or seat not in held):  # `occupied_by_other`
+            if nxt in others:  # `occupied_by_other`
                 continue
             seen[nxt] = cost + 1
             out[(nxt, None)] = cost + 1
