@@ -10,14 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from monuments_tui.rules import piece_index as index
 from monuments_tui.rules.content import load_content
-from monuments_tui.rules.piece_index import (
-    controlled_land_of,
-    held_by_others,
-    piece_hexes,
-    resource_holders,
-    units_of_seat,
-)
 from monuments_tui.rules.queries import resource_totals
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState, copy_state
@@ -32,12 +26,12 @@ def seat_facts(state: GameState) -> dict[str, object]:
     """Every fact kept per seat, as the rules ask for them; every quest's check for every seat."""
     out: dict[str, object] = {}
     for seat in range(state.seats):
-        out[f"resource_holders {seat}"] = list(resource_holders(state, seat))
-        out[f"controlled_land {seat}"] = controlled_land_of(state, seat)
-        out[f"units {seat}"] = list(units_of_seat(state, seat))
+        out[f"resource_holders {seat}"] = list(index.resource_holders(state, seat))
+        out[f"controlled_land {seat}"] = index.controlled_land_of(state, seat)
+        out[f"units {seat}"] = list(index.units_of_seat(state, seat))
         out[f"resource_totals {seat}"] = dict(resource_totals(state, seat))
-        out[f"piece_hexes {seat}"] = piece_hexes(state, seat)
-        out[f"held_by_others {seat}"] = held_by_others(state, seat)
+        out[f"piece_hexes {seat}"] = index.piece_hexes(state, seat)
+        out[f"held_by_others {seat}"] = index.held_by_others(state, seat)
         for quest in load_content().quests:
             out[f"{quest.id} {seat}"] = check_quest(state, seat, quest.id)
     return out
