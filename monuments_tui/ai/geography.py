@@ -24,11 +24,9 @@ def distance(a: str, b: str) -> int:
     return load_board().distance(a, b)
 
 
-@cache
 def adjacency() -> dict[str, tuple[str, ...]]:
-    """Every hex of the map with its neighbours (`Board.neighbours`, looked up once)."""
-    board = load_board()
-    return {h: board.neighbours(h) for h in board.hexes}
+    """Every hex of the map with its neighbours (`Board.adjacency`)."""
+    return load_board().adjacency
 
 
 @cache

@@ -110,17 +110,17 @@ def quick_places(state: GameState, seat: int, candidates: list[cmd.Command], rat
     wanted = wanted_resources(state, seat)
     resource_of = hex_resources()
 
-    def quick(place: tuple[str, str]) -> tuple[float, str]:
+    def quick(place: tuple[str, str]) -> float:
         kind, h = place
         score = float(min(here[h], 3))
         if kind in ("town", "factory", "fort") and h in built:
             score -= 10.0
         if kind == "factory" and resource_of.get(h) in wanted:
             score += 1.0
-        return score, h
+        return score
 
     keep: set[tuple[str, str]] = set()
     for kind in kinds:
-        ranked = sorted((p for p in places if p[0] == kind), key=lambda p: (-quick(p)[0], p[1]))
+        ranked = sorted((p for p in places if p[0] == kind), key=lambda p: (-quick(p), p[1]))
         keep.update(ranked[:rated])
     return [c for c in candidates if (place := place_of(c)) is None or place in keep]

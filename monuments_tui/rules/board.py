@@ -237,6 +237,12 @@ class Board:
             )
         return self.hexes[canonical]
 
+    @property
+    def adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Every hex id with its neighbours (`neighbours`), for searches that ask hex after
+        hex with ids already canonical. Never to be changed."""
+        return self._neighbours
+
     def neighbours(self, hex_id: str) -> tuple[str, ...]:
         """Return the ids of the hexes sharing an edge with this one, of any terrain.
 

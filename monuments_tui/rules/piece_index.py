@@ -101,7 +101,7 @@ def held_by_others(state: GameState, seat: int) -> frozenset[str]:
     return board_fact(
         state,
         ("held_by_others", seat),
-        lambda: frozenset().union(*[piece_hexes(state, other) for other in range(len(state.players)) if other != seat]),
+        lambda: frozenset().union(*[piece_hexes(state, other) for other in range(state.seats) if other != seat]),
     )
 
 

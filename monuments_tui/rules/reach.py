@@ -21,14 +21,9 @@ def _other_monuments(civs: tuple[str, ...], civ: str) -> frozenset[str]:
     return frozenset(board.monument_hex(c) for c in civs if c != civ)
 
 
-def bridged(state: GameState) -> set[frozenset[str]]:
-    """Edges with a bridge."""
-    return {frozenset((b.a, b.b)) for b in state.bridges.values()}
-
-
-def has_bridge(state: GameState, a: str, b: str) -> bool:
-    """True if a bridge spans the edge between hexes `a` and `b`."""
-    return any((x.a == a and x.b == b) or (x.a == b and x.b == a) for x in state.bridges.values())
+def bridged(state: GameState) -> frozenset[frozenset[str]]:
+    """Edges with a bridge; worked out once per arrangement of the pieces (`board_fact`)."""
+    return board_fact(state, "bridged", lambda: frozenset(frozenset((b.a, b.b)) for b in state.bridges.values()))
 
 
 def can_enter(state: GameState, seat: int, kind: str, hex_id: str) -> bool:
@@ -67,8 +62,9 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
 
 def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
-    adjacent = _adjacent()
+    adjacent = load_board().adjacency
     across = _across_rivers() if kind in ("worker", "army") else {}
+    bridges = bridged(state)
     fly_over = kind == "air" and state.config.options.air_fly_over
     allowed = _allowed(state.config.civs, state.config.mode, kind, state.players[seat].civ)
     others = held_by_others(state, seat)
@@ -84,7 +80,7 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
         for nxt in adjacent[here]:
             if nxt in seen or nxt not in allowed:
                 continue
-            if walled and nxt in walled and not has_bridge(state, here, nxt):
+            if walled and nxt in walled and frozenset((here, nxt)) not in bridges:
                 continue  # a river without a bridge (B45)
             blocked = nxt in others  # `occupied_by_other`
             if blocked and not fly_over:
@@ -94,13 +90,6 @@ def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) 
                 stops[nxt] = cost + 1
             queue.append(nxt)
     return stops
-
-
-@cache
-def _adjacent() -> dict[str, tuple[str, ...]]:
-    """Every hex's neighbours (`Board.neighbours`), for searches that ask hex after hex."""
-    board = load_board()
-    return {h: board.neighbours(h) for h in board.hexes}
 
 
 @cache
@@ -148,7 +137,7 @@ def ferry_targets(
 def _ferry_targets(
     state: GameState, seat: int, water: str, points: int, docked: str | None
 ) -> dict[tuple[str, str | None], int]:
-    adjacent = _adjacent()
+    adjacent = load_board().adjacency
     lay = layout(state)
     land, monuments, sea = lay.land, lay.monuments, lay.water
     others = held_by_others(state, seat)
