@@ -15,6 +15,7 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.command_check import CommandChecker
+from monuments_tui.gc_pause import collections_paused
 from monuments_tui.load_progress import Progress, reporting
 from monuments_tui.narration import draw_text
 from monuments_tui.rules import events as ev
@@ -46,7 +47,7 @@ SNAPSHOT_EVERY = 32
 """A snapshot of the state is kept every this many steps of the line of play."""
 
 
-class Step(msgspec.Struct, frozen=True):
+class Step(msgspec.Struct, frozen=True, gc=False):
     """One command of the line of play, with what it caused."""
 
     seq: int
@@ -285,6 +286,11 @@ def rebuild(
     Raises:
         SaveError: at the first record that does not hold, naming its line.
     """
+    with collections_paused():  # a load builds thousands of states and frees them, with no cycles
+        return _rebuild(header, records, path, validate)
+
+
+def _rebuild(header: Header, records: list[RecordAny], path: Path | str, validate: bool) -> Rebuilt:
     try:
         initial = starting_state(header)
     except (ValueError, KeyError) as exc:

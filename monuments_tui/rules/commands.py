@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 
-class Take(msgspec.Struct, frozen=True, array_like=True):
+class Take(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """Pay `n` of `resource` from the resources on `hex`."""
 
     hex: str
@@ -17,7 +17,7 @@ class Take(msgspec.Struct, frozen=True, array_like=True):
     n: int = 1
 
 
-class PieceAt(msgspec.Struct, frozen=True, array_like=True):
+class PieceAt(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """One of your pieces, named by its code and hex.
 
     Codes: "w" worker, "ws" worker with a weapon, "wh" worker with a horse, "wsh" both,
@@ -29,7 +29,7 @@ class PieceAt(msgspec.Struct, frozen=True, array_like=True):
     hex: str
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type"):
+class Command(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     """Base of every command."""
 
 

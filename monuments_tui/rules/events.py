@@ -25,7 +25,7 @@ BankItem = Literal["weapon", "token"]
 """The bank's items other than resources: weapons and bridge/ferry tokens [Components, l.78-83]."""
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type"):
+class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
     """Base of every event."""
 
 
@@ -297,7 +297,7 @@ ShortOf = Literal["land", "resources", "workers"]
 PileName = Literal["draw", "discard", "set_aside"]
 
 
-class Amount(msgspec.Struct, frozen=True, array_like=True):
+class Amount(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """`n` of `resource` on `hex`: a payment, a production, a bonus placed."""
 
     hex: str
@@ -305,7 +305,7 @@ class Amount(msgspec.Struct, frozen=True, array_like=True):
     n: int
 
 
-class Shortfall(msgspec.Struct, frozen=True, array_like=True):
+class Shortfall(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """The AI has `have` of `what` where a monument layer needs `need` [l.529-536]."""
 
     what: ShortOf

@@ -45,6 +45,39 @@ def fold_ahead(state: GameState, events: Sequence[ev.Event]) -> GameState:
     return after
 
 
+TURN_EVENTS = frozenset(
+    (ev.PendingSet, ev.PhaseChanged, ev.TurnBegan, ev.FinalRoundBegan, ev.CardDiscarded, ev.GameEnded)
+)
+"""Events that change only whose turn it is, what is pending and the cards in play: no fact
+kept on a state (`board_fact`, `seat_fact`, `seat_memo`) reads what they change."""
+
+
+def fold_then(
+    state: GameState, events: Sequence[ev.Event], then: Callable[[GameState], list[ev.Event]]
+) -> list[ev.Event]:
+    """`events`, then the events `then(after)` gives from the state they lead to: all of them,
+    folded once and remembered on `state` as `fold_ahead` remembers.
+
+    `then` may read `after`, facts and all. Its events, of `TURN_EVENTS` only, are written
+    into `after` itself, which nobody else holds, so that closing an action costs no second
+    copy of the state; what `then` read of it stays true, as those events change none of it.
+    """
+    head = tuple(events)
+    base, rest = _known_part(state, head)
+    draft = Draft(base)
+    for event in rest:
+        _APPLY[type(event)](draft, event)
+    share_board_facts(base, draft.state, draft.changed)
+    tail = then(draft.state)
+    for event in tail:
+        if type(event) not in TURN_EVENTS:
+            raise TypeError(f"{type(event).__name__} may not follow in the same fold (only TURN_EVENTS)")
+        _APPLY[type(event)](draft, event)
+    out = head + tuple(tail)
+    state.__dict__["folded"] = (out, draft.state)
+    return list(out)
+
+
 def _known_part(state: GameState, events: tuple[ev.Event, ...]) -> tuple[GameState, tuple[ev.Event, ...]]:
     """The state after the first of `events` that a `fold_ahead` already folded (the very
     same event objects), and the events left."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.decide import PROBING
-from monuments_tui.rules.evolve import fold_ahead
+from monuments_tui.rules.evolve import fold_then
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
 from monuments_tui.rules.quests import completable_quests
 from monuments_tui.rules.state import GameState
@@ -28,10 +28,14 @@ def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
     """
     if PROBING.get():
         return events  # only whether the command is accepted matters, and what follows refuses nothing
-    out = list(events)
-    after = fold_ahead(state, out)
+    return fold_then(state, events, _close)
+
+
+def _close(after: GameState) -> list[ev.Event]:
+    """The events that close the action which led to `after` (`finish_action`)."""
+    out: list[ev.Event] = []
     if after.card_in_play is not None:
-        # not folded into `after`: neither quests nor the turn order look at the discard pile
+        # neither quests nor the turn order look at the discard pile
         out.append(ev.CardDiscarded(after.current, after.card_in_play))
     if completable_quests(after, after.current):
         return out + [ev.PendingSet(AfterAction(after.current))]

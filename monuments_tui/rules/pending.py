@@ -24,7 +24,7 @@ WeaponReason = Literal["free", "reassign"]
 PlacementSource = Literal["bonus", "reassign"]
 
 
-class Pending(msgspec.Struct, frozen=True, tag_field="kind"):
+class Pending(msgspec.Struct, frozen=True, tag_field="kind", gc=False):
     """Base of every pending decision."""
 
     seat: int

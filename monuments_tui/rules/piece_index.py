@@ -48,64 +48,65 @@ def _piece_key(piece: Unit | Building) -> tuple[str, int]:
 def units_by_hex(state: GameState) -> dict[str, list[Unit]]:
     """Every unit on the board by the hex it stands in (ferry passengers: the ferry's water
     hex), by id; worked out once per state, as rules ask hex after hex. Never to be changed."""
-    return board_fact(state, "units_by_hex", lambda: group_by_hex(state.units.values()))
+    return board_fact(state, "units_by_hex", _units_by_hex)
 
 
 def buildings_by_hex(state: GameState) -> dict[str, list[Building]]:
     """Every building by its hex, by id; worked out once per state. Never to be changed."""
-    return board_fact(state, "buildings_by_hex", lambda: group_by_hex(state.buildings.values()))
+    return board_fact(state, "buildings_by_hex", _buildings_by_hex)
 
 
 def owners_by_hex(state: GameState) -> dict[str, frozenset[int]]:
     """The seats with a unit or building in each hex; worked out once per state."""
-    return board_fact(state, "owners_by_hex", lambda: _owners(state.units.values(), state.buildings.values()))
+    return board_fact(state, "owners_by_hex", _owners)
 
 
 def units_by_id(state: GameState) -> list[Unit]:
     """Every unit on the board, by id; worked out once per state. Never to be changed."""
-    return board_fact(state, "units_by_id", lambda: sorted(state.units.values(), key=_piece_key))
+    return board_fact(state, "units_by_id", _units_by_id)
 
 
 def resource_holders(state: GameState, seat: int) -> list[str]:
     """Places whose resources `seat` controls: hexes with its worker, and ferries carrying one [l.229].
     Kept while the seat's own pieces stay (`seat_fact`); never to be changed."""
-    return seat_fact(state, seat, "resource_holders", lambda: _resource_holders(state, seat))
+    return seat_fact(state, seat, "resource_holders", _resource_holders)
 
 
 def controlled_land_of(state: GameState, seat: int) -> frozenset[str]:
     """Land hexes `seat` controls: its workers, armies or air forces there; never a monument
     hex [l.272, l.276]. Kept while the seat's own pieces stay (`seat_fact`)."""
-    return seat_fact(state, seat, "controlled_land", lambda: _controlled_land(state, seat))
+    return seat_fact(state, seat, "controlled_land", _controlled_land)
 
 
 def units_of_seat(state: GameState, seat: int) -> list[Unit]:
     """Every unit of `seat` on the board, by id; kept while the seat's own pieces stay
     (`seat_fact`). Never to be changed."""
-    return seat_fact(state, seat, "units", lambda: _units_of_seat(state, seat))
+    return seat_fact(state, seat, "units", _units_of_seat)
 
 
-def _units_of_seat(state: GameState, seat: int) -> list[Unit]:
+def _units_of_seat(state: GameState, seat: int, key: object) -> list[Unit]:
     return sorted([u for u in state.units.values() if u.owner == seat], key=_piece_key)
 
 
 def piece_hexes(state: GameState, seat: int) -> frozenset[str]:
     """Hexes holding a unit or building of `seat` (ferry passengers: the ferry's water hex);
     kept while the seat's own pieces stay (`seat_fact`)."""
-    return seat_fact(state, seat, "piece_hexes", lambda: _piece_hexes(state, seat))
+    return seat_fact(state, seat, "piece_hexes", _piece_hexes)
 
 
 def held_by_others(state: GameState, seat: int) -> frozenset[str]:
     """Hexes holding a unit or building of a seat other than `seat` [Movement, l.223]:
     worked out from each other seat's `piece_hexes`, and kept while `seat` moves its own
     pieces (where the hex index `owners_by_hex` would be redone for every move)."""
-    return board_fact(
-        state,
-        ("held_by_others", seat),
-        lambda: frozenset().union(*[piece_hexes(state, other) for other in range(state.seats) if other != seat]),
-    )
+    return board_fact(state, ("held_by_others", seat), _held_by_others)
 
 
-def _piece_hexes(state: GameState, seat: int) -> frozenset[str]:
+def _held_by_others(state: GameState, key: tuple[str, int]) -> frozenset[str]:
+    seat = key[1]
+    return frozenset().union(*[piece_hexes(state, other) for other in range(state.seats) if other != seat])
+
+
+def _piece_hexes(state: GameState, seat: int, key: object) -> frozenset[str]:
     units = [u.hex for u in state.units.values() if u.owner == seat]  # the seat's other facts may be unknown too
     return frozenset(units + [b.hex for b in state.buildings.values() if b.owner == seat])
 
@@ -125,16 +126,28 @@ def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
     return out
 
 
-def _owners(units: Iterable[Unit], buildings: Iterable[Building]) -> dict[str, frozenset[int]]:
+def _units_by_hex(state: GameState, key: object) -> dict[str, list[Unit]]:
+    return group_by_hex(state.units.values())
+
+
+def _buildings_by_hex(state: GameState, key: object) -> dict[str, list[Building]]:
+    return group_by_hex(state.buildings.values())
+
+
+def _units_by_id(state: GameState, key: object) -> list[Unit]:
+    return sorted(state.units.values(), key=_piece_key)
+
+
+def _owners(state: GameState, key: object) -> dict[str, frozenset[int]]:
     owners: dict[str, set[int]] = {}
-    for unit in units:
+    for unit in state.units.values():
         owners.setdefault(unit.hex, set()).add(unit.owner)
-    for building in buildings:
+    for building in state.buildings.values():
         owners.setdefault(building.hex, set()).add(building.owner)
     return {h: frozenset(seats) for h, seats in owners.items()}
 
 
-def _resource_holders(state: GameState, seat: int) -> list[str]:
+def _resource_holders(state: GameState, seat: int, key: object) -> list[str]:
     places = {u.ferry if u.ferry else u.hex for u in units_of_seat(state, seat) if u.kind == "worker"}
     return sorted(places, key=id_key)
 
@@ -144,7 +157,7 @@ def _land(civs: tuple[str, ...], mode: str) -> frozenset[str]:
     return layout_for(civs, mode).land
 
 
-def _controlled_land(state: GameState, seat: int) -> frozenset[str]:
+def _controlled_land(state: GameState, seat: int, key: object) -> frozenset[str]:
     land = _land(tuple(state.config.civs), state.config.mode)
     return frozenset(
         [

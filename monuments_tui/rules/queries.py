@@ -117,7 +117,7 @@ def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
     """Totals of each resource `seat` controls; worked out again only when the places it
     counts or what lies on them changed (`seat_memo`). Never to be changed."""
     piles = tuple(map(state.resources.get, resource_holders(state, seat)))
-    return seat_memo(state, seat, "resource_totals", piles, lambda: _totals(piles))
+    return seat_memo(state, seat, "resource_totals", piles, _totals)
 
 
 def _totals(piles: tuple[dict[Resource, int] | None, ...]) -> Counter[Resource]:

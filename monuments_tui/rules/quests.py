@@ -147,8 +147,12 @@ def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int,
     """
     key = _kept_as(quest_id)
     if key is not None:
-        return seat_fact(state, seat, key, lambda: _unmet_now(state, seat, quest_id))
+        return seat_fact(state, seat, key, _unmet_kept)
     return _unmet_now(state, seat, quest_id)
+
+
+def _unmet_kept(state: GameState, seat: int, key: tuple[str, str]) -> tuple[Task, int, int] | None:
+    return _unmet_now(state, seat, key[1])
 
 
 def _unmet_now(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:

@@ -23,7 +23,11 @@ def _other_monuments(civs: tuple[str, ...], civ: str) -> frozenset[str]:
 
 def bridged(state: GameState) -> frozenset[frozenset[str]]:
     """Edges with a bridge; worked out once per arrangement of the pieces (`board_fact`)."""
-    return board_fact(state, "bridged", lambda: frozenset(frozenset((b.a, b.b)) for b in state.bridges.values()))
+    return board_fact(state, "bridged", _bridged)
+
+
+def _bridged(state: GameState, key: str) -> frozenset[frozenset[str]]:
+    return frozenset(frozenset((b.a, b.b)) for b in state.bridges.values())
 
 
 def can_enter(state: GameState, seat: int, kind: str, hex_id: str) -> bool:
@@ -57,11 +61,11 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
     Workers and armies cross a river only by a bridge (B45). Worked out once per state
     (every candidate move of a unit asks the same); the dict is shared, never to be changed.
     """
-    key = ("reachable", seat, kind, start, points)
-    return board_fact(state, key, lambda: _reachable(state, seat, kind, start, points))
+    return board_fact(state, ("reachable", seat, kind, start, points), _reachable)
 
 
-def _reachable(state: GameState, seat: int, kind: str, start: str, points: int) -> dict[str, int]:
+def _reachable(state: GameState, key: tuple[str, int, str, str, int]) -> dict[str, int]:
+    _, seat, kind, start, points = key
     adjacent = load_board().adjacency
     across = _across_rivers() if kind in ("worker", "army") else {}
     bridges = bridged(state)
@@ -130,13 +134,11 @@ def ferry_targets(
     player's pieces, and spends a move to dock against a land hex bordering its water.
     Worked out once per state; the dict is shared, never to be changed.
     """
-    key = ("ferry_targets", seat, water, points, docked)
-    return board_fact(state, key, lambda: _ferry_targets(state, seat, water, points, docked))
+    return board_fact(state, ("ferry_targets", seat, water, points, docked), _ferry_targets)
 
 
-def _ferry_targets(
-    state: GameState, seat: int, water: str, points: int, docked: str | None
-) -> dict[tuple[str, str | None], int]:
+def _ferry_targets(state: GameState, fact: tuple[str, int, str, int, str | None]) -> dict[tuple[str, str | None], int]:
+    _, seat, water, points, docked = fact
     adjacent = load_board().adjacency
     lay = layout(state)
     land, monuments, sea = lay.land, lay.monuments, lay.water

@@ -62,7 +62,7 @@ BANK_START = {"wood": 25, "sheep": 25, "metal": 25, "food": 25, "weapon": 25, "t
 """The shared bank: 25 of each resource, 25 weapons, 25 bridge/ferry tokens [l.78-83]."""
 
 
-class Unit(msgspec.Struct):
+class Unit(msgspec.Struct, gc=False):
     """A worker or military unit on the board."""
 
     id: str
@@ -76,7 +76,7 @@ class Unit(msgspec.Struct):
     horse: bool = False
 
 
-class Building(msgspec.Struct):
+class Building(msgspec.Struct, gc=False):
     """A town, fort, factory (or an ability's workshop or farm) on a land hex."""
 
     id: str
@@ -86,7 +86,7 @@ class Building(msgspec.Struct):
     damaged: bool = False
 
 
-class Bridge(msgspec.Struct):
+class Bridge(msgspec.Struct, gc=False):
     """A bridge over the edge between hexes `a` and `b`; it belongs to nobody [l.252]."""
 
     id: str
@@ -95,7 +95,7 @@ class Bridge(msgspec.Struct):
     builder: int
 
 
-class Ferry(msgspec.Struct):
+class Ferry(msgspec.Struct, gc=False):
     """A ferry: docked against `land` on the edge with `water`, or at the centre of `water` [l.254].
 
     Ferry ids ("ferry12") never look like hex ids, so a ferry's cargo can be kept in
@@ -245,6 +245,8 @@ class GameState(msgspec.Struct, dict=True):
 
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+I = TypeVar("I", bound=tuple[object, ...])  # noqa: E741 - the inputs of a `seat_memo`
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(GameState)
 
@@ -272,8 +274,8 @@ FACT_UPDATES: dict[str, Callable[[GameState, Any, PieceChanges, Hashable], Any]]
 it out afresh. `piece_index` registers them; any other fact is worked out afresh."""
 
 
-def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
-    """`compute()`, a fact about the pieces on the board of `state`, worked out once.
+def board_fact(state: GameState, key: K, compute: Callable[[GameState, K], T]) -> T:
+    """`compute(state, key)`, a fact about the pieces on the board of `state`, worked out once.
 
     It may depend only on `PIECE_FIELDS` and the configuration: a state never changes once
     made, and a later state whose events move no piece shares the facts of the one before
@@ -289,7 +291,7 @@ def board_fact(state: GameState, key: Hashable, compute: Callable[[], T]) -> T:
         return known
     value: T | None = _updated(state, key)
     if value is None:
-        value = compute()
+        value = compute(state, key)  # a function and its key, not a closure: facts are asked for thousands of times
     facts[key] = value
     return value
 
@@ -306,8 +308,8 @@ def _updated(state: GameState, key: Hashable) -> Any:
     return update(state, known[key], changes, key)
 
 
-def seat_fact(state: GameState, seat: int, key: Hashable, compute: Callable[[], T]) -> T:
-    """`compute()`, a fact about `seat`'s own units and buildings only (with the game's
+def seat_fact(state: GameState, seat: int, key: K, compute: Callable[[GameState, int, K], T]) -> T:
+    """`compute(state, seat, key)`, a fact about `seat`'s own units and buildings only (with the game's
     configuration), worked out once. A later state keeps it while none of that seat's units
     and buildings changed (`share_board_facts`), however the other seats' pieces, the
     resources or the cards change. The value is shared by every caller, so nobody may
@@ -319,12 +321,12 @@ def seat_fact(state: GameState, seat: int, key: Hashable, compute: Callable[[], 
     elif key in facts:
         known: T = facts[key]
         return known
-    value = facts[key] = compute()
+    value = facts[key] = compute(state, seat, key)
     return value
 
 
-def seat_memo(state: GameState, seat: int, key: Hashable, inputs: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """`compute()`, a fact about `seat`'s own units and buildings and `inputs`, the other
+def seat_memo(state: GameState, seat: int, key: Hashable, inputs: I, compute: Callable[[I], T]) -> T:
+    """`compute(inputs)`, a fact about `seat`'s own units and buildings and `inputs`, the other
     parts of the state it reads (say, the resources on the seat's hexes). It is worked out
     again only when some input is not the very same object as the last time: no part of a
     state changes once made, so the same objects hold the same things. Kept with the
@@ -334,7 +336,7 @@ def seat_memo(state: GameState, seat: int, key: Hashable, inputs: tuple[object, 
     if known is not None and len(known[0]) == len(inputs) and all(map(is_, known[0], inputs)):
         value: T = known[1]
         return value
-    value = compute()
+    value = compute(inputs)
     facts[key] = (inputs, value)  # the inputs are kept alive with it, so `is` compares live objects
     return value
 
