@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cache
 
 from monuments_tui.rules.board import load_board
@@ -66,34 +65,48 @@ def reachable(state: GameState, seat: int, kind: str, start: str, points: int) -
 
 def _reachable(state: GameState, key: tuple[str, int, str, str, int]) -> dict[str, int]:
     _, seat, kind, start, points = key
-    adjacent = load_board().adjacency
-    across = _across_rivers() if kind in ("worker", "army") else {}
+    steps = _steps(state.config.civs, state.config.mode, kind, state.players[seat].civ)
     bridges = bridged(state)
     fly_over = kind == "air" and state.config.options.air_fly_over
-    allowed = _allowed(state.config.civs, state.config.mode, kind, state.players[seat].civ)
     others = held_by_others(state, seat)
-    seen = {start: 0}
+    seen = {start}
     stops: dict[str, int] = {}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        cost = seen[here]
-        if cost == points:
-            continue
-        walled = across.get(here)
-        for nxt in adjacent[here]:
-            if nxt in seen or nxt not in allowed:
-                continue
-            if walled and nxt in walled and frozenset((here, nxt)) not in bridges:
-                continue  # a river without a bridge (B45)
-            blocked = nxt in others  # `occupied_by_other`
-            if blocked and not fly_over:
-                continue
-            seen[nxt] = cost + 1
-            if not blocked:
-                stops[nxt] = cost + 1
-            queue.append(nxt)
+    frontier = [start]
+    for cost in range(1, points + 1):  # breadth first, a ring of hexes per step
+        ring = []
+        for here in frontier:
+            for nxt, river in steps[here]:
+                if nxt in seen:
+                    continue
+                if river is not None and river not in bridges:
+                    continue  # a river without a bridge (B45)
+                blocked = nxt in others  # `occupied_by_other`
+                if blocked and not fly_over:
+                    continue
+                seen.add(nxt)
+                if not blocked:
+                    stops[nxt] = cost
+                ring.append(nxt)
+        frontier = ring
     return stops
+
+
+@cache
+def _steps(
+    civs: tuple[str, ...], mode: str, kind: str, civ: str
+) -> dict[str, tuple[tuple[str, frozenset[str] | None], ...]]:
+    """From each hex, the neighbours a `kind` unit of `civ` may step to, pieces aside, in the
+    board's order; each with the river edge crossed on the way (None: no river), which only
+    a bridge opens to workers and armies."""
+    allowed = _allowed(civs, mode, kind, civ)
+    across = _across_rivers() if kind in ("worker", "army") else {}
+    out = {}
+    for here, neighbours in load_board().adjacency.items():
+        walled = across.get(here, frozenset())
+        out[here] = tuple(
+            (nxt, frozenset((here, nxt)) if nxt in walled else None) for nxt in neighbours if nxt in allowed
+        )
+    return out
 
 
 @cache
@@ -139,34 +152,42 @@ def ferry_targets(
 
 def _ferry_targets(state: GameState, fact: tuple[str, int, str, int, str | None]) -> dict[tuple[str, str | None], int]:
     _, seat, water, points, docked = fact
-    adjacent = load_board().adjacency
-    lay = layout(state)
-    land, monuments, sea = lay.land, lay.monuments, lay.water
+    sailing = _sailing(state.config.civs, state.config.mode)
     others = held_by_others(state, seat)
     out: dict[tuple[str, str | None], int] = {}
     start_cost = 1 if docked is not None else 0
     if start_cost > points:
         return out
-    seen = {water: start_cost}
+    seen = {water}
     if docked is not None:
         out[(water, None)] = 1
-    queue = deque([water])
-    while queue:
-        here = queue.popleft()
-        cost = seen[here]
-        if cost >= points:
-            continue
-        for nxt in adjacent[here]:
-            if nxt in land or nxt in monuments:
-                key = (here, nxt)
-                if (here, nxt) != (water, docked) and key not in out:
-                    out[key] = cost + 1
-                continue
-            if nxt in seen or nxt not in sea:
-                continue
-            if nxt in others:  # `occupied_by_other`
-                continue
-            seen[nxt] = cost + 1
-            out[(nxt, None)] = cost + 1
-            queue.append(nxt)
+    frontier = [water]
+    for cost in range(start_cost + 1, points + 1):  # breadth first, a ring of water hexes per move
+        ring = []
+        for here in frontier:
+            for nxt, shore in sailing[here]:
+                if shore:
+                    key = (here, nxt)
+                    if key != (water, docked) and key not in out:
+                        out[key] = cost
+                    continue
+                if nxt in seen or nxt in others:  # `occupied_by_other`
+                    continue
+                seen.add(nxt)
+                out[(nxt, None)] = cost
+                ring.append(nxt)
+        frontier = ring
     return out
+
+
+@cache
+def _sailing(civs: tuple[str, ...], mode: str) -> dict[str, tuple[tuple[str, bool], ...]]:
+    """From each water hex in play, in the board's order, its neighbours a ferry may sail to
+    (False) or dock against (True: land and monument hexes)."""
+    lay = layout_for(civs, mode)
+    shores = lay.land | lay.monuments
+    return {
+        here: tuple((nxt, nxt in shores) for nxt in neighbours if nxt in shores or nxt in lay.water)
+        for here, neighbours in load_board().adjacency.items()
+        if here in lay.water
+    }
