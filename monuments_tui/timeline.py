@@ -15,7 +15,6 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.command_check import CommandChecker
-from monuments_tui.gc_pause import collections_paused
 from monuments_tui.load_progress import Progress, reporting
 from monuments_tui.narration import draw_text
 from monuments_tui.rules import events as ev
@@ -286,11 +285,6 @@ def rebuild(
     Raises:
         SaveError: at the first record that does not hold, naming its line.
     """
-    with collections_paused():  # a load builds thousands of states and frees them, with no cycles
-        return _rebuild(header, records, path, validate)
-
-
-def _rebuild(header: Header, records: list[RecordAny], path: Path | str, validate: bool) -> Rebuilt:
     try:
         initial = starting_state(header)
     except (ValueError, KeyError) as exc:
