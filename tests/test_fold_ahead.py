@@ -1,12 +1,15 @@
 """A step's fold starts from the state a rule already folded its first events into
-(`evolve.fold_ahead`), and gives the very state a fold from scratch would."""
+(`evolve.fold_ahead`, `evolve.fold_then`), and gives the very state a fold from scratch would."""
 
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from monuments_tui.rules import decide, events as ev, fold, legal_commands
-from monuments_tui.rules.evolve import fold_ahead
+from monuments_tui.rules.evolve import fold_ahead, fold_then
+from monuments_tui.rules.pending import AfterAction
+from monuments_tui.rules.quests import completable_quests
 from tests.helpers import on_board, run
 
 
@@ -39,3 +42,31 @@ def test_the_steps_of_a_game_fold_to_the_states_a_fold_from_scratch_gives():
         fresh = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
         assert msgspec.msgpack.encode(fold(state, events)) == msgspec.msgpack.encode(fold(fresh, events))
         state = fold(state, events)
+
+
+def _encoded(state):
+    return msgspec.msgpack.encode(state)
+
+
+def test_the_events_that_close_an_action_are_written_into_the_state_they_were_read_from():
+    before = on_board("E19: greece w 1wood")
+    first = [ev.ResourcesGained("E19", "wood", 1)]
+    seen = []
+
+    def then(after):
+        seen.append((after, _encoded(after), completable_quests(after, 0)))
+        return [ev.PendingSet(AfterAction(0))]
+
+    events = fold_then(before, first, then)
+    after, as_read, _ = seen[0]
+    assert events[:1] == first and events[1:] == [ev.PendingSet(AfterAction(0))]
+    assert fold(before, events) is after  # remembered whole: the step's own fold folds nothing again
+    assert after.pending == AfterAction(0) and msgspec.msgpack.decode(as_read, type=type(after)).pending != after.pending
+    fresh = msgspec.msgpack.decode(_encoded(before), type=type(before))
+    assert _encoded(after) == _encoded(fold(fresh, events))
+
+
+def test_an_event_that_moves_a_piece_may_not_follow_in_the_same_fold():
+    before = on_board("E19: greece w 1wood")
+    with pytest.raises(TypeError, match="ResourcesGained may not follow"):
+        fold_then(before, [], lambda after: [ev.ResourcesGained("E19", "food", 1)])
