@@ -61,7 +61,8 @@ def test_the_events_that_close_an_action_are_written_into_the_state_they_were_re
     after, as_read, _ = seen[0]
     assert events[:1] == first and events[1:] == [ev.PendingSet(AfterAction(0))]
     assert fold(before, events) is after  # remembered whole: the step's own fold folds nothing again
-    assert after.pending == AfterAction(0) and msgspec.msgpack.decode(as_read, type=type(after)).pending != after.pending
+    assert after.pending == AfterAction(0)  # written after `then` read it:
+    assert msgspec.msgpack.decode(as_read, type=type(after)).pending != after.pending
     fresh = msgspec.msgpack.decode(_encoded(before), type=type(before))
     assert _encoded(after) == _encoded(fold(fresh, events))
 
