@@ -73,6 +73,7 @@ def fold_then(
         if type(event) not in TURN_EVENTS:
             raise TypeError(f"{type(event).__name__} may not follow in the same fold (only TURN_EVENTS)")
         _APPLY[type(event)](draft, event)
+    draft.state.__dict__.pop("folded", None)  # a fold `then` made from it would start from before the tail
     out = head + tuple(tail)
     state.__dict__["folded"] = (out, draft.state)
     return list(out)

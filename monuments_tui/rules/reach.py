@@ -182,12 +182,11 @@ def _ferry_targets(state: GameState, fact: tuple[str, int, str, int, str | None]
 
 @cache
 def _sailing(civs: tuple[str, ...], mode: str) -> dict[str, tuple[tuple[str, bool], ...]]:
-    """From each water hex in play, in the board's order, its neighbours a ferry may sail to
-    (False) or dock against (True: land and monument hexes)."""
+    """From each hex, in the board's order, its neighbours a ferry there may sail to (False:
+    water in play) or dock against (True: land and monument hexes)."""
     lay = layout_for(civs, mode)
     shores = lay.land | lay.monuments
     return {
         here: tuple((nxt, nxt in shores) for nxt in neighbours if nxt in shores or nxt in lay.water)
         for here, neighbours in load_board().adjacency.items()
-        if here in lay.water
     }
