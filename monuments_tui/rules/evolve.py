@@ -27,13 +27,16 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     """A new state: `state` with every event applied in order. `state` is not modified."""
     state, rest = _known_part(state, tuple(events))
-    if not rest:
-        return state
-    draft = Draft(state)
-    for event in rest:
+    return _drafted(state, rest).state if rest else state
+
+
+def _drafted(base: GameState, events: Iterable[ev.Event]) -> Draft:
+    """A draft of the state `events` lead `base` to, its facts shared or updated from `base`'s."""
+    draft = Draft(base)
+    for event in events:
         _APPLY[type(event)](draft, event)
-    share_board_facts(state, draft.state, draft.changed)  # who stands where stays known, or is updated
-    return draft.state
+    share_board_facts(base, draft.state, draft.changed)  # who stands where stays known, or is updated
+    return draft
 
 
 def fold_ahead(state: GameState, events: Sequence[ev.Event]) -> GameState:
@@ -63,11 +66,7 @@ def fold_then(
     copy of the state; what `then` read of it stays true, as those events change none of it.
     """
     head = tuple(events)
-    base, rest = _known_part(state, head)
-    draft = Draft(base)
-    for event in rest:
-        _APPLY[type(event)](draft, event)
-    share_board_facts(base, draft.state, draft.changed)
+    draft = _drafted(*_known_part(state, head))
     tail = then(draft.state)
     for event in tail:
         if type(event) not in TURN_EVENTS:

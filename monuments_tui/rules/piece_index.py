@@ -107,7 +107,8 @@ def _held_by_others(state: GameState, key: tuple[str, int]) -> frozenset[str]:
 
 
 def _piece_hexes(state: GameState, seat: int, key: object) -> frozenset[str]:
-    units = [u.hex for u in state.units.values() if u.owner == seat]  # the seat's other facts may be unknown too
+    # a scan, not `units_of_seat`: asked of every other seat, whose sorted units may be unknown yet
+    units = [u.hex for u in state.units.values() if u.owner == seat]
     return frozenset(units + [b.hex for b in state.buildings.values() if b.owner == seat])
 
 
