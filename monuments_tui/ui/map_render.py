@@ -44,7 +44,7 @@ from monuments_tui.ui.map_style import (
 if TYPE_CHECKING:
     from monuments_tui.rules.state import GameState
 
-__all__ = ["render_map"]
+__all__ = ["map_grid", "render_map"]
 
 
 def _direction(board, water: str, land: str) -> str:
@@ -249,10 +249,7 @@ def render_map(
         without newlines.
     """
     g = geometry(zoom)
-    pal = PALETTES[bool(color)]
-    grid = static_layer(_layout_key(state), zoom, bool(color)).copy()
-    if state is not None:
-        _draw_state(grid, g, state, pal)
+    grid = map_grid(state, zoom, color=color, viewer=viewer)
     if cursor:
         board = load_board()
         hid = board.normalise(cursor)
@@ -265,6 +262,16 @@ def render_map(
                 line.stylize(REVERSE, x, x + w)
             return lines
     return grid.lines()
+
+
+def map_grid(state: GameState | None, zoom: str = "overview", *, color: bool = True, viewer: int | None = None) -> Grid:
+    """The world map with the state's pieces (None: the bare map) as a character grid, with no
+    cursor: what `render_map` turns into lines, for a view that turns only the lines it shows.
+    `viewer` as for `render_map`."""
+    grid = static_layer(_layout_key(state), zoom, bool(color)).copy()
+    if state is not None:
+        _draw_state(grid, geometry(zoom), state, PALETTES[bool(color)])
+    return grid
 
 
 def _bracket(grid: Grid, x: int, y: int, w: int) -> tuple[int, int]:

@@ -55,21 +55,35 @@ class Grid:
             self.put(x, yy, ch * w, style)
 
     def lines(self) -> list[Text]:
+        return [self.line(y) for y in range(len(self.chars))]
+
+    def line(self, y: int) -> Text:
+        """Row `y` as a Text, a span for each run of styled characters."""
+        spans = []
+        start = 0
+        for text, style in self.runs(y):
+            if style is not None:
+                spans.append(Span(start, start + len(text), style))
+            start += len(text)
+        return Text("".join(self.chars[y]), spans=spans, no_wrap=True, end="")
+
+    def runs(self, y: int) -> list[tuple[str, str | None]]:
+        """Row `y` as runs of characters drawn in one style (None: no style of its own)."""
+        chars, styles = self.chars[y], self.styles[y]
         out = []
-        for chars, styles in zip(self.chars, self.styles, strict=True):
-            plain = "".join(chars)
-            spans = []
-            start = 0
-            current = styles[0] if styles else None
-            for i, st in enumerate(styles):
-                if st is not current:
-                    if current is not None:
-                        spans.append(Span(start, i, current))
-                    start, current = i, st
-            if current is not None:
-                spans.append(Span(start, len(styles), current))
-            out.append(Text(plain, spans=spans, no_wrap=True, end=""))
+        start = 0
+        current = styles[0] if styles else None
+        for i, st in enumerate(styles):
+            if st is not current:
+                out.append(("".join(chars[start:i]), current))
+                start, current = i, st
+        if styles:
+            out.append(("".join(chars[start:]), current))
         return out
+
+    def same_row(self, other: Grid, y: int) -> bool:
+        """Row `y` looks the same in both grids."""
+        return self.chars[y] == other.chars[y] and self.styles[y] == other.styles[y]
 
 
 def _hex_class(hex_id: str, layout: Layout) -> str:

@@ -231,3 +231,33 @@ async def test_tiny_and_odd_sizes_never_crash():
         await pilot.pause()
         await pilot.press("z", "down")
         visible_text(view)
+
+
+async def test_each_map_row_is_drawn_as_its_line_of_text_would_draw_in_every_zoom_and_colour():
+    # The view turns the grid's runs into segments itself (the map's draw, issue 21, point 4);
+    # they must be what rich makes of the same line as a Text on the pane's style.
+    from monuments_tui.ui.map_render import map_grid
+    from monuments_tui.ui.theme import MAP_TONES, tones_of
+
+    state = game()
+    app = MapApp(state)
+    async with app.run_test(size=(130, 40)):
+        view = app.query_one(MapView)
+        base = view.rich_style
+        console = app.console
+        for zoom in ("mini", "overview", "detail"):
+            for color in (True, False):
+                view.zoom, view.use_color = zoom, color
+                view._invalidate()
+                grid = map_grid(state, zoom, color=color)
+                drew_unstyled = False
+                for y in range(len(grid.chars)):
+                    line = grid.line(y)
+                    line.style = base
+                    with console.use_theme(tones_of(view, MAP_TONES)):
+                        expected = list(line.render(console))
+                    strip = view._map_strip(y, base)
+                    assert list(strip) == expected, (zoom, color, y)
+                    assert strip.cell_length == line.cell_len
+                    drew_unstyled |= not line.spans
+                assert drew_unstyled or color, "a plain map has rows without any style"

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from rich.theme import Theme
 from textual import events
 from textual.binding import Binding
@@ -34,7 +34,8 @@ from textual.strip import Strip
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region, map_size
-from monuments_tui.ui.map_render import render_map
+from monuments_tui.ui.map_render import map_grid
+from monuments_tui.ui.map_static import Grid
 from monuments_tui.ui.map_style import CURSOR_CLOSE, CURSOR_OPEN
 from monuments_tui.ui.theme import MAP_TONES, tone_classes, tones_of
 
@@ -138,7 +139,9 @@ class MapView(ScrollView, can_focus=True):
         disabled: bool = False,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
-        self._lines: list[Text] | None = None
+        self._grid: Grid | None = None
+        self._run_styles: dict[Style, dict[str, Style]] = {}
+        """The style of each of the map's style names, on each base style of the pane (with `_tones`)."""
         self._strips: dict[int, Strip] = {}
         self._tones: Theme | None = None
         self._frame: _Frame | None = None
@@ -311,23 +314,23 @@ class MapView(ScrollView, can_focus=True):
     # ------------------------------------------------------------------ rendering
 
     def _invalidate(self) -> None:
-        self._lines = None
+        self._grid = None
         self._strips = {}
         self.refresh()
 
     def _redraw_changed_rows(self) -> None:
         """A new state: draw the map again, but keep the strips of the rows that look the same
         and repaint only the others (a step changes a few hexes, not the world)."""
-        old = self._lines
+        old = self._grid
         if old is None or not self.display:
             self._invalidate()  # nothing drawn to keep, or nothing shown: drawn when next shown
             return
-        self._lines = None
-        new = self._map_lines()
-        if len(new) != len(old):
+        self._grid = None
+        new = self._map_grid()
+        if len(new.chars) != len(old.chars):
             self._invalidate()
             return
-        changed = {y for y, (was, now) in enumerate(zip(old, new, strict=True)) if was != now}
+        changed = {y for y in range(len(new.chars)) if not new.same_row(old, y)}
         self._strips = {y: strip for y, strip in self._strips.items() if y not in changed}
         for y in changed:
             row = self._viewport_row(y)
@@ -345,26 +348,42 @@ class MapView(ScrollView, can_focus=True):
         super().notify_style_update()
         self._strips = {}
         self._tones = None
+        self._run_styles = {}
 
-    def _map_lines(self) -> list[Text]:
-        if self._lines is None:
-            self._lines = render_map(self.state, None, self.zoom, color=self.use_color, viewer=self.viewer)
-        return self._lines
+    def _map_grid(self) -> Grid:
+        if self._grid is None:
+            self._grid = map_grid(self.state, self.zoom, color=self.use_color, viewer=self.viewer)
+        return self._grid
 
     def _map_strip(self, y: int, base: Style) -> Strip:
         """Map line y as a strip on the pane's `base` style (made when first shown, then kept until the row changes)."""
         strip = self._strips.get(y)
         if strip is None:
-            line = self._map_lines()[y]
-            if self._tones is None:
-                self._tones = tones_of(self, MAP_TONES)
-            console = self.app.console
-            line.style = base  # under every span: one pass makes the segments on the pane's style
-            with console.use_theme(self._tones):
-                segments = list(line.render(console))
-            strip = Strip(segments, line.cell_len)
+            runs = self._map_grid().runs(y)
+            plain = "".join(text for text, _ in runs)
+            if all(name is None for _, name in runs):
+                segments = [Segment(plain)]  # as a line of text without spans draws
+            else:
+                # As the line's Text would draw on the pane's style: each run on `base`, its own on top.
+                styles = self._run_styles.setdefault(base, {})
+                segments = [
+                    Segment(text, base if name is None else self._run_style(styles, name, base)) for text, name in runs
+                ]
+            strip = Strip(segments, cell_len(plain))
             self._strips[y] = strip
         return strip
+
+    def _run_style(self, styles: dict[str, Style], name: str, base: Style) -> Style:
+        """The style a run named `name` is drawn in on `base`, under the map's tones (kept in `styles`)."""
+        if name in styles:
+            return styles[name]
+        if self._tones is None:
+            self._tones = tones_of(self, MAP_TONES)
+        console = self.app.console
+        with console.use_theme(self._tones):
+            style = base + console.get_style(name, default=Style.null())
+        styles[name] = style
+        return style
 
     def _cursor_strip(self, strip: Strip, brackets: bool) -> Strip:
         """The cursor hex's part of a line, in one uniform highlight (reverse video without colour).
@@ -402,9 +421,9 @@ class MapView(ScrollView, can_focus=True):
         width, left, top, sx, base = f.width, f.left, f.top, f.sx, f.base
         if width <= 0:
             return Strip.blank(0)
-        lines = self._map_lines()
+        rows = len(self._map_grid().chars)
         map_y = y if y < top else y + f.sy
-        if 0 <= map_y < len(lines):
+        if 0 <= map_y < rows:
             strip = self._map_strip(map_y, base)
             cx, cy, cw, ch = f.cursor
             if cy <= map_y < cy + ch:
