@@ -20,7 +20,7 @@ from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import bonus_amount
-from monuments_tui.rules.quests import check_quest
+from monuments_tui.rules.quests import quest_met
 from monuments_tui.rules.state import GameState
 
 BONUS_VALUE = {
@@ -52,7 +52,7 @@ UPGRADE_VALUE = {
     "attack": 1.5,
 }
 """What an upgraded card is worth: its VP plus how much better the green side plays."""
-TOWN_COST = {"sheep": 1, "food": 2}
+TOWN_COST: dict[Resource, int] = {"sheep": 1, "food": 2}
 """A town's cost [Buildings, l.248]."""
 LAYER = 400.0
 """A built layer, in evaluation points: more than all the turns the next layer can take (`TURN` each), so a layer that can be built always is."""
@@ -100,7 +100,7 @@ def evaluate(state: GameState, seat: int) -> float:
     for q in p.quests:
         quest = quest_card(q)
         # A kept quest whose tasks hold now is nearly its VP; an unmet one risks its penalty.
-        if not check_quest(state, seat, q):
+        if quest_met(state, seat, q):
             value += 2.5 * quest.vp
         else:
             value += 1.0 * quest.penalty + 0.3 * quest.vp
@@ -134,31 +134,31 @@ def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
     }
     for q in p.quests:
         quest = quest_card(q)
-        terms["quests"] += 2.5 * quest.vp if not check_quest(state, seat, q) else 1.0 * quest.penalty + 0.3 * quest.vp
+        terms["quests"] += 2.5 * quest.vp if quest_met(state, seat, q) else 1.0 * quest.penalty + 0.3 * quest.vp
     return terms
 
 
 def resource_counts(state: GameState, seat: int) -> Counter:
     """The resources `seat` controls, by type (as `resource_totals`, without its ordering)."""
-    return _resources_on(state, worker_places(state, seat))
+    return Counter(_resources_on(state, worker_places(state, seat)))
 
 
-def _resources_on(state: GameState, places: Iterable[str]) -> Counter:
+def _resources_on(state: GameState, places: Iterable[str]) -> dict[Resource, int]:
     return _add_up(state.resources.get(place) for place in places)
 
 
-def _add_up(holdings: Iterable[Mapping[Resource, int] | None]) -> Counter:
-    """The resources of `holdings` added up (a plain dict first: `Counter.update` is slow)."""
+def _add_up(holdings: Iterable[Mapping[Resource, int] | None]) -> dict[Resource, int]:
+    """The resources of `holdings` added up (a plain dict: a `Counter` costs more to make than to sum)."""
     totals: dict[Resource, int] = {}
     for on in holdings:
         if on:
             for r, n in on.items():
                 totals[r] = totals.get(r, 0) + n
-    return Counter(totals)
+    return totals
 
 
 def turns_to_layer(
-    state: GameState, seat: int, land: set[str], totals: Counter, potential: float | None = None
+    state: GameState, seat: int, land: set[str], totals: Mapping[Resource, int], potential: float | None = None
 ) -> float:
     """Estimated turns until `seat` can build its next layer: new workers (a town first,
     filled with 2 workers), moves onto free land (a bridge or ferry first when none is in
@@ -169,14 +169,20 @@ def turns_to_layer(
 
 
 def _turns_to_layer(
-    state: GameState, seat: int, land: AbstractSet[str], totals: Counter, layer: LayerTerms, latent: Counter
+    state: GameState,
+    seat: int,
+    land: AbstractSet[str],
+    totals: Mapping[Resource, int],
+    layer: LayerTerms,
+    latent: Mapping[Resource, int],
 ) -> float:
     """`turns_to_layer` from its terms that depend only on the pieces (`layer`) and the
     resources lying next to our workers (`latent`)."""
     need = layer_cost(state.players[seat].layers + 1, state.config.options.layer4_workers)
     wanted = _wanted_resources(state, seat, need.cost, totals)
     if layer.town_first:
-        wanted.update(TOWN_COST)
+        for r, n in TOWN_COST.items():
+            wanted[r] = wanted.get(r, 0) + n
     turns = 1.0  # playing the Monument card
     turns += layer.units
     if layer.land is not None:
@@ -188,22 +194,29 @@ def _turns_to_layer(
     return turns
 
 
-def _wanted_resources(state: GameState, seat: int, cost: Mapping[Resource, int], totals: Counter) -> Counter:
+def _wanted_resources(
+    state: GameState, seat: int, cost: Mapping[Resource, int], totals: Mapping[Resource, int]
+) -> dict[Resource, int]:
     """The layer's resources less the Monument discount, taken off where we are shortest."""
-    wanted = Counter({r: n for r, n in cost.items() if n > 0})
+    wanted: dict[Resource, int] = {r: n for r, n in cost.items() if n > 0}
     discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(state, seat, "monument_discount")
     for _ in range(discount):
         if sum(wanted.values()) > 1:
-            wanted[max(wanted, key=lambda r: (wanted[r] - totals[r], r))] -= 1
+            wanted[max(wanted, key=lambda r: (wanted[r] - totals.get(r, 0), r))] -= 1
     return wanted
 
 
 def _resource_turns(
-    state: GameState, seat: int, land: AbstractSet[str], totals: Counter, wanted: Counter, latent: Counter
+    state: GameState,
+    seat: int,
+    land: AbstractSet[str],
+    totals: Mapping[Resource, int],
+    wanted: Mapping[Resource, int],
+    latent: Mapping[Resource, int],
 ) -> float:
     """Turns to gather the resources still short (`latent` ones count half): produced
     where our land yields them, traded otherwise."""
-    short = {r: max(0.0, n - totals[r] - 0.5 * latent[r]) for r, n in wanted.items()}
+    short: dict[str, float] = {r: max(0.0, n - totals.get(r, 0) - 0.5 * latent.get(r, 0)) for r, n in wanted.items()}
     if not any(v > 0 for v in short.values()):
         return 0.0
     green = state.players[seat].green
@@ -231,10 +244,10 @@ def _resource_turns(
 
 def latent_resources(state: GameState, seat: int) -> Counter:
     """Resources on hexes with no unit at all, next to a hex with our worker."""
-    return _latent(state, latent_places(state, seat))
+    return Counter(_latent(state, latent_places(state, seat)))
 
 
-def _latent(state: GameState, places: AbstractSet[str]) -> Counter:
+def _latent(state: GameState, places: AbstractSet[str]) -> dict[Resource, int]:
     return _add_up(on for h, on in state.resources.items() if h in places)
 
 

@@ -139,6 +139,11 @@ def check_quest(state: GameState, seat: int, quest_id: str) -> str:
     return f"{describe_task(task)} ({have} of {need})"
 
 
+def quest_met(state: GameState, seat: int, quest_id: str) -> bool:
+    """Every task of the quest holds for `seat` (`check_quest` without the sentence)."""
+    return _first_unmet(state, seat, quest_id) is None
+
+
 def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
     """The quest's first task `seat` has not done yet, with how far it is and the count needed.
 
