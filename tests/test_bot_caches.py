@@ -66,24 +66,31 @@ def test_the_steps_played_reuse_the_rollout_ratings(monkeypatch):
     assert calls == []
 
 
-def test_fast_pruning_keeps_buildings_and_the_best_crossings():
+def test_fast_pruning_keeps_buildings_and_the_crossings_a_spare_worker_would_use():
     """`heuristic-fast` rates every building but only the most promising bridges and ferries:
-    a bridge onto free land before a ferry."""
+    those from a hex with a worker to spare (two on F18) before those from a hex its only
+    worker holds (E19), and one ferry of each shore, as they rate alike."""
     s = copy_state(bare(mode="abundance"))
     clear_units(s, 0)
-    candidates = [
-        cmd.Build("fort", "E18"),
-        cmd.Build("factory", "E18"),
-        cmd.Build("ferry", "E18", to="E17"),
-        cmd.Build("bridge", "E18", to="E19"),
-        cmd.Build("bridge", "E18", to="F18"),
-        cmd.Build("town", "E19"),
+    workers_on(s, 0, ["F18"], per_hex=2)
+    workers_on(s, 0, ["E19"])
+    buildings = [cmd.Build("fort", "F18"), cmd.Build("factory", "E19"), cmd.Build("town", "F18")]
+    crossings = [
+        cmd.Build("ferry", "F18", to="F17"),
+        cmd.Build("ferry", "F18", to="G18"),
+        cmd.Build("ferry", "F18", to="G19"),
+        cmd.Build("bridge", "E19", to="D18"),
+        cmd.Build("bridge", "E19", to="E18"),
+        cmd.Build("bridge", "F18", to="E18"),
     ]
-    kept = quick_crossings(s, 0, candidates, 1)
-    assert [c for c in kept if c.piece in ("fort", "factory", "town")] == [candidates[0], candidates[1], candidates[5]]
-    crossings = [c for c in kept if c.piece in ("bridge", "ferry")]
-    assert len(crossings) == 1 and crossings[0].piece == "bridge"
-    assert quick_crossings(s, 0, candidates, 3) == candidates
+    candidates = buildings[:2] + crossings + buildings[2:]
+    kept = quick_crossings(s, 0, candidates, 2)
+    assert [c for c in kept if c in buildings] == buildings
+    assert sorted(c.piece for c in kept if c in crossings) == ["bridge", "ferry"]
+    assert all(c.hex == "F18" for c in kept if c in crossings), "the worker to spare is on F18"
+    wider = quick_crossings(s, 0, candidates, 4)
+    assert [c.piece for c in wider if c in crossings].count("ferry") == 1, "one ferry of the shore"
+    assert quick_crossings(s, 0, candidates, 6) == candidates
 
 
 def _variants(s):

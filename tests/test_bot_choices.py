@@ -1,5 +1,5 @@
-"""How `heuristic-fast` chooses a card: by the first step of each card's action only, and it
-takes the discard pile back when every card in hand would lose ground."""
+"""How `heuristic-fast` chooses a card: by the first step of each card's action only, and,
+like the heuristic bot, by what the discard pile's cards would gain next turn."""
 
 from __future__ import annotations
 
@@ -40,9 +40,10 @@ def test_fast_rates_a_card_by_the_first_step_of_its_action():
     raise AssertionError("no movement card with a choice of trips in the game")
 
 
-def test_fast_plays_a_card_that_gains_and_takes_back_when_every_card_loses(monkeypatch):
-    """[Your turn, l.206-207]: taking the discard pile back takes the turn, so `heuristic-fast`
-    does it only when every card in hand would leave it worse off."""
+def test_both_bots_weigh_the_discard_pile_before_a_small_gain(monkeypatch):
+    """[Your turn, l.206-207]: taking the discard pile back takes the turn. A card the bot would
+    get back outweighs a small gain now, a pile of losing cards does not, and a card that
+    gains much now is played without a look at the pile."""
 
     def playable(s, seat) -> list[str]:
         return [c for c in sorted(set(s.players[seat].hand) - {"quest"}) if he._after(s, cmd.PlayCard(c)) is not None]
@@ -55,13 +56,22 @@ def test_fast_plays_a_card_that_gains_and_takes_back_when_every_card_loses(monke
     cards = playable(state, seat)
     gains = {c: -1.0 - i for i, c in enumerate(cards)}
     in_hand = set(state.players[seat].hand)
+    pile = {"gain": 10.0}
+    looked_at_pile = []
 
-    def rated(s, seat, wanted, base, prune):  # the pile's cards, when rated, would gain much next turn
-        return {c: gains.get(c, -9.0 if c in in_hand else 10.0) for c in wanted}
+    def rated(s, seat, wanted, base, prune):
+        if any(c not in in_hand for c in wanted):
+            looked_at_pile.append(prune)
+        return {c: gains.get(c, -9.0) if c in in_hand else pile["gain"] for c in wanted}
 
     monkeypatch.setattr(he, "_gains", rated)
-    assert he.choose_action(state, seat, random.Random(1), he.FAST) == cmd.TakeBack()
-    gains[cards[1]] = 0.5
-    assert he.choose_action(state, seat, random.Random(1), he.FAST) == cmd.PlayCard(cards[1])
-    # the heuristic bot rates the pile: a card it would get back outweighs a small gain now
-    assert he.choose_action(state, seat, random.Random(1), he.EXACT) == cmd.TakeBack()
+    for prune in (he.FAST, he.EXACT):
+        gains[cards[1]] = 0.5
+        assert he.choose_action(state, seat, random.Random(1), prune) == cmd.TakeBack()
+        pile["gain"] = -9.0
+        assert he.choose_action(state, seat, random.Random(1), prune) == cmd.PlayCard(cards[1])
+        pile["gain"] = 10.0
+        looked_at_pile.clear()
+        gains[cards[1]] = 7.0
+        assert he.choose_action(state, seat, random.Random(1), prune) == cmd.PlayCard(cards[1])
+        assert looked_at_pile == []

@@ -52,9 +52,9 @@ class Pruning(NamedTuple):
     """How much of each decision the bot rates in full (the rest dropped by a quick look).
 
     `EXACT` is the heuristic bot (docs/balance.md is measured with it). `FAST` (the
-    "heuristic-fast" bot) rates fewer options, each card by the first step of its action
-    only, and takes the discard pile back without rating its cards: it plays other moves,
-    and its strength is measured separately (docs/balance.md, "The bots")."""
+    "heuristic-fast" bot) rates fewer options, and each card by the first step of its
+    action only: it plays other moves, and its strength is measured separately
+    (docs/balance.md, "The bots")."""
 
     moves: int
     """(unit, from, to) trips rated per movement step (`quick_moves`)."""
@@ -64,13 +64,10 @@ class Pruning(NamedTuple):
     """Hexes rated per kind of building or unit in a build or train step (`quick_places`); None: all."""
     rollout: int = MAX_ROLLOUT
     """Steps of a card's action played greedily to rate the card (`_rollout`)."""
-    weigh_pile: bool = True
-    """Rate the discard pile's cards to weigh taking it back; without, the pile is taken back
-    only when every card in hand would lose (`choose_action`)."""
 
 
 EXACT = Pruning(moves=12, crossings=None)
-FAST = Pruning(moves=4, crossings=2, places=1, rollout=1, weigh_pile=False)
+FAST = Pruning(moves=6, crossings=3, places=1, rollout=1)
 
 
 def _after(state: GameState, command: cmd.Command) -> GameState | None:
@@ -283,8 +280,7 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
 
     Each card is rated by the position its action ends in (`_rollout`). Playing card X is
     worth its gain plus (discounted) the best gain left in hand for the next turn; taking
-    back is worth the best gain of all ten cards next turn; without `prune.weigh_pile` (the
-    pile's cards unrated), that means: take back when every card in hand would lose.
+    back is worth the best gain of all ten cards next turn.
     """
     candidates = candidate_commands(state)
     for c in candidates:
@@ -303,12 +299,10 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     play_value = best_gain + NEXT_TURN * max(second, 0.0)
     if can_take_back and best_gain < 6.0:
-        extra: dict[ActionId, float] = {}
-        if prune.weigh_pile:
-            held = copy_state(state)
-            held.players[seat].hand = player.hand + player.discard
-            held.players[seat].discard = []
-            extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune)
+        held = copy_state(state)
+        held.players[seat].hand = player.hand + player.discard
+        held.players[seat].discard = []
+        extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune)
         everything = max([*hand.values(), *extra.values(), 0.0])
         if NEXT_TURN * everything > play_value:
             return cmd.TakeBack()

@@ -64,22 +64,33 @@ def is_crossing(c: cmd.Command) -> TypeGuard[cmd.Build]:
 
 
 def quick_crossings(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
-    """Keep every building and the `rated` most promising bridges and ferries: a bridge onto
-    free land, a ferry launched nearest to free land beyond (a quick look, no rules applied)."""
+    """Keep every building and the `rated` most promising bridges and ferries (a quick look,
+    no rules applied): those from a hex with a spare worker first (the one who would cross),
+    then a bridge onto free land or a ferry launched nearest to free land beyond. Of the
+    ferries one shore could launch, only the one nearest that land: the others rate the same
+    (a trip's turns count whole slots)."""
     crossings = [c for c in candidates if is_crossing(c)]
     if len(crossings) <= rated:
         return candidates
     graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
     free = frozenset(far_land(state, seat))
     to_free = nearest_target(free) if free else {}
+    home = monument_hex(state, seat)
+    here = Counter(u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None)
 
     def quick(c: cmd.Build) -> float:
+        spare = 4.0 if here[c.hex] > (0 if c.hex == home else 1) else 0.0
         if c.piece == "bridge":
             onto = 3.0 if c.to in free else 0.0
-            return onto + 0.5 * sum(1 for n in graph.get(c.to or "", ()) if n in free and n not in monuments)
-        return 3.0 - 0.5 * to_free.get(c.to or "", 9)
+            return spare + onto + 0.5 * sum(1 for n in graph.get(c.to or "", ()) if n in free and n not in monuments)
+        return spare + 3.0 - 0.5 * to_free.get(c.to or "", 9)
 
-    keep = set(sorted(crossings, key=quick, reverse=True)[:rated])
+    shores: dict[str, cmd.Build] = {}
+    for c in crossings:
+        if c.piece == "ferry" and (c.hex not in shores or quick(c) > quick(shores[c.hex])):
+            shores[c.hex] = c
+    looked = [c for c in crossings if c.piece == "bridge" or shores[c.hex] is c]
+    keep = set(sorted(looked, key=quick, reverse=True)[:rated])
     return [c for c in candidates if not is_crossing(c) or c in keep]
 
 
