@@ -1,15 +1,16 @@
 """The map pane: the world map with a hex cursor, panning and zoom.
 
-``MapView`` draws the lines of :func:`monuments_tui.ui.map_render.render_map` with the
+``MapView`` draws the map of :func:`monuments_tui.ui.map_render.render_map` with the
 Line API (a :class:`~textual.scroll_view.ScrollView`), so only the visible lines are
-turned into strips and a map larger than the pane scrolls. The column numbers and row
+turned into strips, straight from the map's character grid (`map_grid`), and a map
+larger than the pane scrolls. The column numbers and row
 letters stay pinned at the top and left while the map scrolls under them, and the view
 follows the cursor.
 
 Until the player picks a zoom (z), the map takes the largest zoom that shows the whole
 board in the pane: the overview, or the mini map in small terminals.
 
-The map itself is rendered once per (state, zoom, colour) without a cursor; the cursor
+The map's grid is drawn once per (state, zoom, colour) without a cursor; the cursor
 is drawn at display time, so moving it costs a line or three, not a whole map. A new
 state keeps the strips of the rows that look the same and repaints only the others. The
 legend is a panel of its own (`widgets.legend_panel`): L asks for it with `LegendRequested`.
