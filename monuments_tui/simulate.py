@@ -21,12 +21,11 @@ from monuments_tui.rules.board import Mode
 from monuments_tui.rules.card_types import Civ
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.config import Difficulty
-from monuments_tui.rules.evolve import apply_in_place
+from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.layout import setup_key
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.registry import pending_as
 from monuments_tui.rules.scoring import score, winners
-from monuments_tui.rules.state import copy_state
 
 AI = "ai"
 """The bot name of the solo AI's seat: its decisions come from the AI deck (`ai` command)."""
@@ -56,9 +55,7 @@ def play_game(
         except RuleViolation as exc:  # a bot's command refused: legal_commands and decide disagree
             error = f"{type(exc).__name__}: {exc}"
             break
-        state = copy_state(state)
-        for e in new_events:
-            apply_in_place(state, e)
+        state = fold(state, new_events)  # the new state shares what the events leave alone, facts too
         events += len(new_events)
         steps += 1
         played.append((seat, command, new_events))
