@@ -27,6 +27,7 @@ from monuments_tui.ai.heuristic import (
     _options,
     _rate,
     greedy_step,
+    pile_taken_back,
 )
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.actions.attack import resolve_attackers
@@ -38,7 +39,7 @@ from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import controlled_land
 from monuments_tui.rules.registry import candidate_commands
-from monuments_tui.rules.state import GameState, copy_state
+from monuments_tui.rules.state import GameState
 
 MAX_HINTS = 3
 STOPS = (pd.ChooseAction, pd.AfterAction, pd.ChooseQuestsToKeep, pd.AssignDamage, pd.ChooseMoveIn, pd.Retreat)
@@ -112,9 +113,7 @@ def _card_choices(state: GameState, seat: int, rnd: random.Random) -> list[Rated
                 why = f"{why}; {_attack_why(end, seat, attack)}" if why else _attack_why(end, seat, attack)
         out.append((gain, play, why))
     if player.discard and _after(state, cmd.TakeBack()) is not None:
-        held = copy_state(state)
-        held.players[seat].hand = player.hand + player.discard
-        held.players[seat].discard = []
+        held = pile_taken_back(state, seat)
         later = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, EXACT)
         best = max(later.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         why = f"takes back your {len(player.discard)} played card(s)"

@@ -42,7 +42,7 @@ from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex
 from monuments_tui.rules.registry import candidate_commands, pending_as
-from monuments_tui.rules.state import GameState, copy_state
+from monuments_tui.rules.state import GameState, share_board_facts
 
 MAX_ROLLOUT = 8
 """Steps of an action the card-choice rollout plays greedily."""
@@ -299,14 +299,24 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     play_value = best_gain + NEXT_TURN * max(second, 0.0)
     if can_take_back and best_gain < 6.0:
-        held = copy_state(state)
-        held.players[seat].hand = player.hand + player.discard
-        held.players[seat].discard = []
+        held = pile_taken_back(state, seat)
         extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune)
         everything = max([*hand.values(), *extra.values(), 0.0])
         if NEXT_TURN * everything > play_value:
             return cmd.TakeBack()
     return cmd.PlayCard(best_card)
+
+
+def pile_taken_back(state: GameState, seat: int) -> GameState:
+    """`state` with `seat`'s discard pile back in its hand, to rate the pile's cards for next
+    turn. It shares every other part with `state`, and what is known of the pieces too (no
+    such fact reads a card); `state` is left as it was."""
+    players = list(state.players)
+    player = players[seat]
+    players[seat] = msgspec.structs.replace(player, hand=player.hand + player.discard, discard=[])
+    held = msgspec.structs.replace(state, players=players)
+    share_board_facts(state, held, ())
+    return held
 
 
 def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Command:
