@@ -262,9 +262,12 @@ def attack_potential(state: GameState, seat: int) -> float:
     """Rivals' land next to our armies, air forces and armed workers: what an attack could take,
     by the odds of winning it (B28, B29). Only fighters whose hex stays held count."""
     ours = [u for u in state.units.values() if u.owner == seat and u.kind in ("worker", "army", "air")]
+    armed = [u for u in ours if u.kind in ("army", "air") or u.weapon]
+    if not armed:
+        return 0.0
     held = Counter(u.hex for u in ours if u.ferry is None)
     # A fighter that alone holds its hex gains no land by moving in: it only trades one for another.
-    fighters = [u for u in ours if (u.kind in ("army", "air") or u.weapon) and (u.ferry or held[u.hex] > 1)]
+    fighters = [u for u in armed if u.ferry or held[u.hex] > 1]
     if not fighters:
         return 0.0
     neighbours = adjacency()

@@ -9,7 +9,6 @@ where the pieces stand is cached by `pieces_key` (`PiecesMemo`).
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache, lru_cache
 
 from monuments_tui.rules.board import load_board
@@ -111,14 +110,14 @@ def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, 
     home = monument_hex(state, seat)
     blocked = set(monuments - {home})
     held: set[str] = set()
-    here: Counter = Counter()
+    here: dict[str, int] = {}
     for u in state.units.values():
         if u.owner != seat:
             blocked.add(u.hex)
         elif u.ferry is None:
             held.add(u.hex)
             if u.kind == "worker":
-                here[u.hex] += 1
+                here[u.hex] = here.get(u.hex, 0) + 1
     for b in state.buildings.values():
         if b.owner != seat:
             blocked.add(b.hex)
