@@ -106,8 +106,9 @@ def game_summary(
 
 
 def _run(job: tuple) -> dict[str, Any]:
-    # What the games so far left alive (the bots' caches, mostly) stays out of the cycle
-    # collector's passes in this one: it holds no cycle, and a pass walks every object.
+    # What the games so far left alive (the bots' caches, mostly; in a pool's player, what it
+    # inherited too) stays out of the cycle collector's passes in this one: it holds no
+    # cycle, and a pass walks every object.
     gc.freeze()
     return game_summary(*job)
 
@@ -176,14 +177,13 @@ def _results(work: list[tuple], jobs: int) -> Iterator[dict[str, Any]]:
     """Each game's figures, in game order: played in `jobs` processes when there are more than one."""
     try:
         if jobs > 1 and len(work) > 1:
-            gc.freeze()  # nor is a page the players inherit copied for their collector
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
                 yield from pool.imap(_run, work, chunksize=1)
         else:
             for job in work:
                 yield _run(job)
     finally:
-        gc.unfreeze()
+        gc.unfreeze()  # what `_run` froze here is the caller's again
 
 
 def _count_game(report: dict[str, Any], g: int, seed: int, result: dict[str, Any]) -> None:

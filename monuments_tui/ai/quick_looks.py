@@ -85,12 +85,13 @@ def quick_crossings(state: GameState, seat: int, candidates: list[cmd.Command], 
             return spare + onto + 0.5 * sum(1 for n in graph.get(c.to or "", ()) if n in free and n not in monuments)
         return spare + 3.0 - 0.5 * to_free.get(c.to or "", 9)
 
+    scores = {c: quick(c) for c in crossings}
     shores: dict[str, cmd.Build] = {}
     for c in crossings:
-        if c.piece == "ferry" and (c.hex not in shores or quick(c) > quick(shores[c.hex])):
+        if c.piece == "ferry" and (c.hex not in shores or scores[c] > scores[shores[c.hex]]):
             shores[c.hex] = c
     looked = [c for c in crossings if c.piece == "bridge" or shores[c.hex] is c]
-    keep = set(sorted(looked, key=quick, reverse=True)[:rated])
+    keep = set(sorted(looked, key=scores.__getitem__, reverse=True)[:rated])
     return [c for c in candidates if not is_crossing(c) or c in keep]
 
 
