@@ -41,7 +41,7 @@ from monuments_tui.rules.queries import (
     layout,
     worker_moves,
 )
-from monuments_tui.rules.state import GameState
+from monuments_tui.rules.state import GameState, board_fact
 
 BUILDING_VALUE = {"town": 3.0, "factory": 2.0, "fort": 1.5}
 """Buildings beyond what they do for the next layer (score lines, defence, later use)."""
@@ -88,12 +88,18 @@ def board_terms(state: GameState, seat: int) -> BoardTerms:
     cards = tuple(
         [(p.layers, "movement" in p.green, "populate" in p.green, tuple(p.bonuses), p.ability) for p in state.players]
     )
-    key = (_encode((state.units, state.buildings, state.bridges, state.ferries)), cards, seat, state.config)
+    key = (board_fact(state, "pieces bytes", _pieces_bytes), cards, seat, state.config)
     terms = _TERMS.get(key)
     if terms is None:
         terms = _board_terms(state, seat)
         _TERMS.keep(key, terms)
     return terms
+
+
+def _pieces_bytes(state: GameState, _key: str) -> bytes:
+    """Every field of every unit, building, bridge and ferry, encoded: the pieces' part of
+    `board_terms`'s key, worked out once for all the states that share their pieces."""
+    return _encode((state.units, state.buildings, state.bridges, state.ferries))
 
 
 def forget_board_terms() -> None:

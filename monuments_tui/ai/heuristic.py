@@ -176,30 +176,48 @@ class Rated(NamedTuple):
     best: GameState | None
 
 
-_RATED: dict[tuple[bytes, int, Pruning], Rated] = {}
+_RATED: dict[tuple, list[list]] = {}
 """`_rated` by position: the card-choice rollout rates the very positions the action then
-goes through, so the steps actually played find their ratings here."""
+goes through, so the steps actually played find their ratings here. Kept under a quick
+signature of the position (`_signature`), each as [state, its encoding or None, Rated]:
+positions of one signature are told apart by their encodings, made only when a second
+position of that signature is asked about (most positions rated are never played)."""
 RATED_KEPT = 64
-"""Positions kept in `_RATED`: more than the rollouts of one card choice go through."""
+"""Signatures kept in `_RATED`: more than the rollouts of one card choice go through."""
 _encode = msgspec.msgpack.Encoder().encode
+
+
+def _signature(state: GameState, seat: int, prune: Pruning) -> tuple:
+    """Part of what a position's ratings depend on, quick to read: equal for equal positions."""
+    return (seat, prune, state.round, state.current, state.next_id, state.card_in_play, type(state.pending))
 
 
 def _rated(state: GameState, seat: int, prune: Pruning) -> Rated:
     """The options now, rated (`Rated`)."""
-    key = (_encode(state), seat, prune)
-    rated = _RATED.get(key)
-    if rated is None:
-        ratings: list[tuple[cmd.Command, float]] = []
-        best, top = None, None
-        for c, after in _options(state, seat, prune):
-            value = _rate(state, seat, c, after)
-            ratings.append((c, value))
-            if top is None or value > top:
-                best, top = after, value
-        rated = Rated(ratings, best)
+    signature = _signature(state, seat, prune)
+    seen = _RATED.get(signature)
+    encoded: bytes | None = None
+    if seen:
+        encoded = _encode(state)
+        for entry in seen:
+            if entry[1] is None:
+                entry[1] = _encode(entry[0])
+            if entry[1] == encoded:
+                known: Rated = entry[2]
+                return known
+    ratings: list[tuple[cmd.Command, float]] = []
+    best, top = None, None
+    for c, after in _options(state, seat, prune):
+        value = _rate(state, seat, c, after)
+        ratings.append((c, value))
+        if top is None or value > top:
+            best, top = after, value
+    rated = Rated(ratings, best)
+    if seen is None:
         if len(_RATED) >= RATED_KEPT:
             _RATED.clear()
-        _RATED[key] = rated
+        seen = _RATED[signature] = []
+    seen.append([state, encoded, rated])
     return rated
 
 
