@@ -31,6 +31,7 @@ from monuments_tui.ai.geography import (
     walk_steps,
 )
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
+from monuments_tui.rules.piece_index import units_of_seat
 from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
@@ -164,29 +165,28 @@ def unit_turns(state: GameState, seat: int, need: LayerCost) -> tuple[float, boo
     """Turns to populate the workers the layer lacks (a town first, and 2 workers in it);
     0 when the seat has the units already. And whether a town must be built first (its
     cost joins the resources wanted)."""
-    here: Counter = Counter()
+    here: dict[str, int] = {}  # our workers on each hex, afloat ones left out
     controllers = workers = 0
-    for u in state.units.values():
-        if u.owner != seat:
-            continue
+    for u in units_of_seat(state, seat):
         if u.kind in ("worker", "army", "air"):
             controllers += 1
         if u.kind == "worker":
             workers += 1
             if u.ferry is None:
-                here[u.hex] += 1
+                here[u.hex] = here.get(u.hex, 0) + 1
     unit_gap = max(0, need.hexes + need.workers - controllers, need.workers - workers)
     if not unit_gap:
         return 0.0, False
     towns = [b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town" and not b.damaged]
-    ready = [h for h in towns if here[h] >= 2]
+    ready = [h for h in towns if here.get(h, 0) >= 2]
 
     def fill(h: str) -> float:
         """Turns until `h` holds 2 of our workers: walking a second one there."""
-        if here[h] >= 2:
+        n = here.get(h, 0)
+        if n >= 2:
             return 0.0
         d = min((walk_steps(state, h, o) for o in here if o != h), default=5)
-        return (1.0 + 0.5 * (min(3, d) - 1)) * (2 if here[h] == 0 else 1)
+        return (1.0 + 0.5 * (min(3, d) - 1)) * (2 if n == 0 else 1)
 
     setup = 0.0
     if not towns:

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.layout import layout_for
+from monuments_tui.rules.piece_index import units_by_hex
 from monuments_tui.rules.queries import layout, monument_hex, worker_moves
 from monuments_tui.rules.state import GameState
 
@@ -191,15 +192,7 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
     sea, coastal = waters(civs, mode)
     step = worker_moves(state, seat)
     coast = {h: 0.5 * -(-d // step) for h, d in reach.items() if h in coastal}
-    riders: dict[str, list[int]] = {}
-    afloat_at: dict[str, set[int]] = {}  # who is on each water hex (navies, ferries' passengers)
-    ashore_at: dict[str, set[int]] = {}
-    for u in state.units.values():
-        if u.ferry:
-            riders.setdefault(u.ferry, []).append(u.owner)
-        else:
-            ashore_at.setdefault(u.hex, set()).add(u.owner)
-        afloat_at.setdefault(u.hex, set()).add(u.owner)
+    by_hex = units_by_hex(state)  # ferry passengers stand in the ferry's water hex
 
     afloat: list[float] = []
     # Coast hex -> turns until a ferry leaves it with our worker aboard, boarding excluded:
@@ -208,12 +201,13 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
     for fid, f in state.ferries.items():
         if f.water not in sea:
             continue  # a lake: it goes nowhere
-        aboard = riders.get(fid, [])
+        on_water = by_hex.get(f.water, ())
+        aboard = [u.owner for u in on_water if u.ferry == fid]
         if seat in aboard:
             afloat += [to_land[f.water]] * aboard.count(seat)
             continue
         # A ferry is held by whoever is on its water or on the land it is docked at [l.254].
-        controllers = afloat_at.get(f.water, set()) | (ashore_at.get(f.land, set()) if f.land else set())
+        controllers = {u.owner for u in on_water} | ({u.owner for u in by_hex.get(f.land, ())} if f.land else set())
         if aboard or (controllers and seat not in controllers):
             continue
         if f.land in coast:

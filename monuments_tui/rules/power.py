@@ -49,7 +49,7 @@ def military_power(state: GameState, seat: int) -> int:
     ferry, air forces 2; usable towns 1 and forts 2 (not while another player's units
     hold their hex). Ferries add nothing themselves: their passengers count.
     """
-    land = layout(state).land | layout(state).monuments
+    lay = layout(state)
     total = 0
     for u in state.units.values():
         if u.owner != seat:
@@ -59,7 +59,8 @@ def military_power(state: GameState, seat: int) -> int:
         elif u.kind == "air":
             total += 2
         else:
-            total += unit_power(u, on_land=u.hex in land and u.ferry is None)
+            on_land = u.ferry is None and (u.hex in lay.land or u.hex in lay.monuments)
+            total += unit_power(u, on_land=on_land)
     for b in state.buildings.values():
         if b.owner == seat and building_usable(state, b):
             total += building_power(state, b)
