@@ -39,6 +39,7 @@ from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.legal import legal_commands
+from monuments_tui.rules.piece_index import units_by_hex
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex
 from monuments_tui.rules.registry import candidate_commands, pending_as
@@ -119,8 +120,8 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[t
         if isinstance(c, cmd.Move) and c.carry:
             here = sum(
                 1
-                for u in state.units.values()
-                if u.owner == seat and u.kind == "worker" and u.hex == c.src and u.ferry is None
+                for u in units_by_hex(state).get(c.src, ())
+                if u.owner == seat and u.kind == "worker" and u.ferry is None
             )
             if here > 1:
                 continue
