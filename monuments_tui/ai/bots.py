@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from monuments_tui.ai.heuristic import full_heuristic_bot, heuristic_bot
+from monuments_tui.ai.heuristic import fast_heuristic_bot, heuristic_bot
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.state import GameState
@@ -26,16 +26,8 @@ def random_bot(state: GameState, rnd: random.Random) -> Command:
     return rnd.choice(legal)
 
 
-BOTS: dict[str, Bot] = {
-    "random": random_bot,
-    "heuristic": heuristic_bot,
-    "heuristic-full": full_heuristic_bot,
-    "heuristic-fast": heuristic_bot,
-}
-"""Bots by name. "heuristic-full" rates every option where "heuristic" prunes
-(`heuristic.Pruning`), and plays other moves. "heuristic-fast" is the heuristic bot's
-name of 0.4.0, when it pruned and "heuristic" did not; it stays for the saves and scripts
-that name it."""
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "heuristic-fast": fast_heuristic_bot}
+"""Bots by name: "heuristic-fast" prunes more than "heuristic" (`heuristic.Pruning`), and plays other moves."""
 
 
 def get_bot(name: str) -> Bot:

@@ -52,10 +52,9 @@ MAX_ROLLOUT = 8
 class Pruning(NamedTuple):
     """How much of each decision the bot rates in full (the rest dropped by a quick look).
 
-    `FAST` is the heuristic bot's: it rates the most promising options of a step, and each
-    card by the first step of its action (docs/balance.md is measured with it). `EXACT`
-    rates every option and plays each card's action out (the "heuristic-full" bot, and the
-    coach): the heuristic bot until 0.4.0, about half as fast, and no stronger
+    `EXACT` is the heuristic bot (docs/balance.md is measured with it). `FAST` (the
+    "heuristic-fast" bot) rates fewer options, and each card by the first step of its
+    action only: it plays other moves, and its strength is measured separately
     (docs/balance.md, "The bots")."""
 
     moves: int
@@ -357,7 +356,7 @@ def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Comma
     return max((c for c in legal_commands(state) if isinstance(c, cmd.PlaceStartResource)), key=score)
 
 
-def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = FAST) -> cmd.Command:
+def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
     """The heuristic bot's command for the decision now pending."""
     seat = pending_as(state, pd.Pending).seat
     if isinstance(state.pending, pd.ChooseAction):
@@ -369,7 +368,6 @@ def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = FAST) -
     return greedy_step(state, seat, rnd, prune)
 
 
-def full_heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
-    """The heuristic bot rating every option and each card by its whole action (`EXACT`):
-    about half as fast, and it plays other moves."""
-    return heuristic_bot(state, rnd, EXACT)
+def fast_heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
+    """The heuristic bot rating fewer options (`FAST`): quicker, and it plays other moves."""
+    return heuristic_bot(state, rnd, FAST)
