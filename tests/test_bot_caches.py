@@ -66,6 +66,26 @@ def test_the_steps_played_reuse_the_rollout_ratings(monkeypatch):
     assert calls == []
 
 
+def test_positions_rated_alike_only_when_they_are_equal():
+    """Rated positions are kept under a quick signature (whose turn, what is pending, the card in
+    play): a position of the same signature that differs in anything else is rated afresh, and
+    an equal one, however made, finds the ratings already worked out."""
+    state = next(s for s in _positions() if isinstance(s.pending, pd.ChooseAction) and s.round >= 2)
+    seat = state.pending.seat
+    he._RATED.clear()
+    rated = he._rated(state, seat, he.EXACT)
+    equal = copy_state(state)
+    assert he._rated(equal, seat, he.EXACT) is rated
+    richer = copy_state(state)
+    home = next(u.hex for u in richer.units.values() if u.owner == seat and u.ferry is None)
+    richer.resources[home] = {**richer.resources.get(home, {}), "metal": 5}
+    assert he._signature(richer, seat, he.EXACT) == he._signature(state, seat, he.EXACT)
+    other = he._rated(richer, seat, he.EXACT)
+    assert other is not rated
+    he._RATED.clear()
+    assert he._rated(copy_state(richer), seat, he.EXACT) == other  # as worked out afresh
+
+
 def test_fast_pruning_keeps_buildings_and_the_crossings_a_spare_worker_would_use():
     """`heuristic-fast` rates every building but only the most promising bridges and ferries:
     those from a hex with a worker to spare (two on F18) before those from a hex its only
