@@ -13,6 +13,7 @@ from typing import TypeGuard
 from monuments_tui.ai.evaluate import wanted_resources
 from monuments_tui.ai.geography import far_land, hex_resources, land_graph, nearest_target
 from monuments_tui.rules import commands as cmd
+from monuments_tui.rules.piece_index import units_of_seat
 from monuments_tui.rules.queries import monument_hex
 from monuments_tui.rules.state import GameState
 
@@ -59,6 +60,11 @@ def quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rate
     return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
 
 
+def workers_ashore(state: GameState, seat: int) -> Counter:
+    """How many of `seat`'s workers stand on each hex (those aboard a ferry left out)."""
+    return Counter(u.hex for u in units_of_seat(state, seat) if u.kind == "worker" and u.ferry is None)
+
+
 def is_crossing(c: cmd.Command) -> TypeGuard[cmd.Build]:
     return isinstance(c, cmd.Build) and c.piece in ("bridge", "ferry")
 
@@ -76,7 +82,7 @@ def quick_crossings(state: GameState, seat: int, candidates: list[cmd.Command], 
     free = frozenset(far_land(state, seat))
     to_free = nearest_target(free) if free else {}
     home = monument_hex(state, seat)
-    here = Counter(u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None)
+    here = workers_ashore(state, seat)
 
     def quick(c: cmd.Build) -> float:
         spare = 4.0 if here[c.hex] > (0 if c.hex == home else 1) else 0.0
@@ -115,9 +121,7 @@ def quick_places(state: GameState, seat: int, candidates: list[cmd.Command], rat
     kinds = Counter(kind for kind, _ in places)
     if all(n <= rated for n in kinds.values()):
         return candidates
-    here: Counter = Counter(
-        u.hex for u in state.units.values() if u.owner == seat and u.kind == "worker" and u.ferry is None
-    )
+    here = workers_ashore(state, seat)
     built = {b.hex for b in state.buildings.values()}
     wanted = wanted_resources(state, seat)
     resource_of = hex_resources()
