@@ -169,3 +169,34 @@ def test_quick_places_keep_one_hex_per_kind_where_most_workers_stand():
     ]
     assert quick_places(s, 0, candidates, he.FAST.places) == [candidates[i] for i in (1, 3, 5, 6)]
     assert quick_places(s, 0, candidates, 3) == candidates
+
+
+def test_the_pile_is_rated_only_until_a_card_makes_taking_back_worth_it(monkeypatch):
+    """Taking back is chosen when some card of all ten, rated for next turn, is worth more than
+    playing now. The pile's cards are rated one by one: the answer is the one rating them all
+    gives, and once a card settles it the rest are not rated."""
+    looked = 0
+    for state in _positions(12):
+        if not isinstance(state.pending, pd.ChooseAction) or not state.players[state.pending.seat].discard:
+            continue
+        seat = state.pending.seat
+        base = ev.evaluate(state, seat)
+        player = state.players[seat]
+        hand = he._gains(state, seat, sorted(set(player.hand)), base, he.EXACT)
+        held = he.pile_taken_back(state, seat)
+        pile = he._gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, he.EXACT)
+        everything = max([*hand.values(), *pile.values(), 0.0])
+        for play_value in (-1.0, 0.5, he.NEXT_TURN * everything - 0.01, he.NEXT_TURN * everything + 0.01):
+            rated: list[list] = []
+            real = he._gains
+            monkeypatch.setattr(
+                he, "_gains", lambda s, st, cards, b, p: rated.append(cards) or real(s, st, cards, b, p)
+            )
+            answer = he._worth_taking_back(state, seat, hand, base, play_value, he.EXACT)
+            monkeypatch.setattr(he, "_gains", real)
+            assert answer == (he.NEXT_TURN * everything > play_value)
+            if answer and pile and he.NEXT_TURN * max([*hand.values(), 0.0]) <= play_value:
+                first = next(c for c in sorted(pile) if he.NEXT_TURN * pile[c] > play_value)
+                assert rated[-1] == [first]  # the card that settled it was the last one rated
+            looked += 1
+    assert looked >= 8

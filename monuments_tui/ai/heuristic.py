@@ -317,13 +317,26 @@ def choose_action(state: GameState, seat: int, rnd: random.Random, prune: Prunin
     best_card, best_gain = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     play_value = best_gain + NEXT_TURN * max(second, 0.0)
-    if can_take_back and best_gain < 6.0:
-        held = pile_taken_back(state, seat)
-        extra = _gains(held, seat, sorted(set(player.discard) - set(player.hand)), base, prune)
-        everything = max([*hand.values(), *extra.values(), 0.0])
-        if NEXT_TURN * everything > play_value:
-            return cmd.TakeBack()
+    if can_take_back and best_gain < 6.0 and _worth_taking_back(state, seat, hand, base, play_value, prune):
+        return cmd.TakeBack()
     return cmd.PlayCard(best_card)
+
+
+def _worth_taking_back(
+    state: GameState, seat: int, hand: dict[ActionId, float], base: float, play_value: float, prune: Pruning
+) -> bool:
+    """Taking back is worth the best gain of all ten cards next turn (discounted): more than
+    playing now (`play_value`)? The discard pile's cards are rated one by one, on the hand
+    as it would be, until one is worth more (the rest cannot change the answer)."""
+    if NEXT_TURN * max([*hand.values(), 0.0]) > play_value:
+        return True
+    held = pile_taken_back(state, seat)
+    player = state.players[seat]
+    for card in sorted(set(player.discard) - set(player.hand)):
+        gain = _gains(held, seat, [card], base, prune).get(card)
+        if gain is not None and NEXT_TURN * gain > play_value:
+            return True
+    return False
 
 
 def pile_taken_back(state: GameState, seat: int) -> GameState:
