@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.bench.budgets import Budget, Measured, Result, load_rows, table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,3 +45,13 @@ def test_a_row_that_fails_is_reported_and_a_missed_budget_says_no():
     assert "| slow thing | <= 3x | 4.00x | NO |" in text
     assert "| speed-up | >= 1.8x | 2.00x | yes |" in text
     assert "| broken | <= 1x | failed | no | RuntimeError: no save to load |" in text
+
+
+def test_the_instruction_count_is_read_from_cachegrinds_summary():
+    """`tests/bench/instructions.py` reads Valgrind's summary line, and says so when there is none."""
+    from tests.bench.instructions import instructions_in
+
+    summary = "==8380== \n==8380== I   refs:      15,180,119,792\n"
+    assert instructions_in(summary) == 15_180_119_792
+    with pytest.raises(ValueError, match="no instruction count"):
+        instructions_in("valgrind: command not found")
