@@ -177,15 +177,14 @@ class Rated(NamedTuple):
     best: GameState | None
 
 
-_RATED: dict[tuple, list[list]] = {}
+_RATED: dict[tuple, list[tuple[GameState, Rated]]] = {}
 """`_rated` by position: the card-choice rollout rates the very positions the action then
 goes through, so the steps actually played find their ratings here. Kept under a quick
-signature of the position (`_signature`), each as [state, its encoding or None, Rated]:
-positions of one signature are told apart by their encodings, made only when a second
-position of that signature is asked about (most positions rated are never played)."""
+signature of the position (`_signature`); positions of one signature are told apart by
+comparing them, which costs little: a position reached again shares most of its parts
+with the one rated before, and two that differ differ early."""
 RATED_KEPT = 64
 """Signatures kept in `_RATED`: more than the rollouts of one card choice go through."""
-_encode = msgspec.msgpack.Encoder().encode
 
 
 def _signature(state: GameState, seat: int, prune: Pruning) -> tuple:
@@ -197,15 +196,10 @@ def _rated(state: GameState, seat: int, prune: Pruning) -> Rated:
     """The options now, rated (`Rated`)."""
     signature = _signature(state, seat, prune)
     seen = _RATED.get(signature)
-    encoded: bytes | None = None
     if seen:
-        encoded = _encode(state)
-        for entry in seen:
-            if entry[1] is None:
-                entry[1] = _encode(entry[0])
-            if entry[1] == encoded:
-                known: Rated = entry[2]
-                return known
+        for known, rated in seen:
+            if known == state:
+                return rated
     ratings: list[tuple[cmd.Command, float]] = []
     best, top = None, None
     for c, after in _options(state, seat, prune):
@@ -218,7 +212,7 @@ def _rated(state: GameState, seat: int, prune: Pruning) -> Rated:
         if len(_RATED) >= RATED_KEPT:
             _RATED.clear()
         seen = _RATED[signature] = []
-    seen.append([state, encoded, rated])
+    seen.append((state, rated))
     return rated
 
 
