@@ -8,7 +8,6 @@ import random
 
 from monuments_tui.ai import evaluate as ev, heuristic as he
 from monuments_tui.ai.board_terms import forget_board_terms
-from monuments_tui.ai.geography import pieces_key
 from monuments_tui.ai.quick_looks import quick_crossings, quick_places
 from monuments_tui.rules import GameConfig, commands as cmd, decide, fold, new_game, pending as pd
 from monuments_tui.rules.state import Bridge, copy_state
@@ -36,18 +35,6 @@ def test_cached_geography_rates_as_a_fresh_computation():
         for seat in range(s.seats):
             forget_board_terms()
             assert ev.evaluate(s, seat) == rated[seat]
-
-
-def test_the_pieces_key_changes_only_when_pieces_move():
-    s = _positions(2)[-1]
-    moved = copy_state(s)
-    unit = next(iter(moved.units.values()))
-    unit.hex = "A1" if unit.hex != "A1" else "A2"
-    assert pieces_key(moved) != pieces_key(s)
-    other = copy_state(s)
-    other.players[0].hand = []
-    other.resources = {}
-    assert pieces_key(other) == pieces_key(s)
 
 
 def test_the_steps_played_reuse_the_rollout_ratings(monkeypatch):

@@ -26,7 +26,6 @@ from monuments_tui.ai.geography import (
     board_land,
     ferry_trips,
     land_graph,
-    pieces_key,
     spare_reach,
     walk_steps,
 )
@@ -104,9 +103,8 @@ def _pieces_bytes(state: GameState, _key: str) -> bytes:
 
 
 def forget_board_terms() -> None:
-    """Drop every cached `BoardTerms` and route (for tests that compare with a fresh computation)."""
+    """Drop every cached `BoardTerms` (for tests that compare with a fresh computation)."""
     _TERMS.clear()
-    _ROUTES.clear()
 
 
 def _board_terms(state: GameState, seat: int) -> BoardTerms:
@@ -203,8 +201,8 @@ def land_turns(state: GameState, seat: int, land_gap: int, potential: float | No
     when every hex is in reach) the sea crossings or conquests for the rest."""
     slots = (3 if "movement" in state.players[seat].green else 2) + bonus_amount(state, seat, "movement_units")
     step = worker_moves(state, seat)
-    routes = _routes(state, seat, step)
-    walks = routes.walks[:land_gap]
+    reach, free = spare_reach(state, seat)
+    walks = sorted(free.values())[:land_gap]
     # Each hex is one unit's move of `step` hexes; the walks give the bot a way to
     # rate a step toward free land that is still out of reach this turn.
     walking = (sum(-(-d // step) for d in walks) + land_gap - len(walks)) / slots
@@ -213,41 +211,10 @@ def land_turns(state: GameState, seat: int, land_gap: int, potential: float | No
     # Land beyond reach on foot: units already afloat sail on; every other hex costs
     # a fresh ferry trip, or an attack on a rival's land.
     overseas = land_gap - len(walks)
-    afloat, fresh = routes.ferry_trips(state)
+    afloat, fresh = ferry_trips(state, seat, reach, set(free))
     fresh = min(fresh, conquest_turns(state, seat, potential))
-    trips = afloat[:overseas]
+    trips = sorted(afloat)[:overseas]
     return walking, overseas * 0.5 + sum(trips) + (overseas - len(trips)) * fresh
-
-
-class _Routes:
-    """Where a seat's spare workers can walk to (`spare_reach`), and (when first asked) its ferry
-    trips beyond (`ferry_trips`): both depend only on where the pieces stand."""
-
-    def __init__(self, state: GameState, seat: int, step: int) -> None:
-        self.seat, self.step = seat, step
-        self.reach, self.free = spare_reach(state, seat)
-        self.walks = sorted(self.free.values())
-        self._trips: tuple[list[float], float] | None = None
-
-    def ferry_trips(self, state: GameState) -> tuple[list[float], float]:
-        """Turns of each trip afloat (shortest first), and of the cheapest fresh trip."""
-        if self._trips is None:
-            afloat, fresh = ferry_trips(state, self.seat, self.reach, set(self.free))
-            self._trips = sorted(afloat), fresh
-        return self._trips
-
-
-_ROUTES = PiecesMemo()
-
-
-def _routes(state: GameState, seat: int, step: int) -> _Routes:
-    """`seat`'s routes in `state` (the worker's `step` counts for the coast), cached by where the pieces stand."""
-    key = (pieces_key(state), seat, step)
-    routes = _ROUTES.get(key)
-    if routes is None:
-        routes = _Routes(state, seat, step)
-        _ROUTES.keep(key, routes)
-    return routes
 
 
 def conquest_turns(state: GameState, seat: int, potential: float | None = None) -> float:

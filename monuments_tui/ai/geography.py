@@ -4,7 +4,8 @@ fill, and the turns a ferry trip to land beyond reach on foot would take.
 
 These are estimates for rating positions, not rules: the rules core decides what is
 legal. Everything that depends only on the map and the set-up is cached; what depends on
-where the pieces stand is cached by `pieces_key` (`PiecesMemo`).
+where the pieces stand is worked out once per arrangement of them, with the rest of the
+rating's board terms (`board_terms`, `PiecesMemo`).
 """
 
 from __future__ import annotations
@@ -47,23 +48,9 @@ def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, .
     return graph, rivers, lay.monuments
 
 
-def pieces_key(state: GameState) -> tuple:
-    """The set-up and where every piece stands: each unit (owner, kind, hex, ferry), each
-    building's owner and hex, the bridges and the ferries. The geography here depends on
-    nothing else, and it changes only when pieces move, so it is cached under this key."""
-    return (
-        state.config.civs,
-        state.config.mode,
-        tuple([(u.owner, u.kind, u.hex, u.ferry) for u in state.units.values()]),
-        tuple([(b.owner, b.hex) for b in state.buildings.values()]),
-        tuple([(b.a, b.b) for b in state.bridges.values()]),
-        tuple([(f.id, f.water, f.land) for f in state.ferries.values()]),
-    )
-
-
 class PiecesMemo(dict):
-    """Results cached by `pieces_key` (and whatever else they depend on), forgotten all at once
-    when there are too many: a game only comes back to a few arrangements of its pieces."""
+    """Results cached by where the pieces stand (and whatever else they depend on), forgotten
+    all at once when there are too many: a game only comes back to a few arrangements of its pieces."""
 
     def __init__(self, size: int = 4096) -> None:
         super().__init__()
