@@ -12,11 +12,12 @@ runs, the same on every run of the same code and inputs whatever else the machin
    `git worktree add --detach /tmp/v030 0f49a0c`).
 2. A validated load of the 4-player example against a replay of its journal (`timeline.rebuild`).
 
-Each child is counted twice, with its work and without it (the same imports), and the
-difference kept. A count is not a time: the time ratio of the same two runs is lower or
-higher by how well each keeps the processor busy (0.3.0 spent more of its time in
-msgpack's C code). Each process runs under Valgrind about 50 times slower, so the
-full run takes some minutes; two children run at a time.
+Each child is counted beside a twin that does none of its work (the same imports and
+set-up), and the difference kept. A count is not a time: two runs' time ratio also
+depends on how many instructions each gets through a cycle, and so far the time ratios
+have run lower than these (0.3.0 spent much of its time copying states in msgpack's C
+code; a replay folds recorded events). Under Valgrind a process runs some 50 times
+slower: the full run takes about two minutes, two children at a time.
 """
 
 from __future__ import annotations
