@@ -40,16 +40,8 @@ EXAMPLE = ROOT / "saves" / "examples" / "four-players-scarcity.jsonl"
 LOADS = 3
 """Validated loads (and replays) counted in one child."""
 
-_GAMES_CHILD = """
-import json, sys
-from monuments_tui.rules import GameConfig
-from monuments_tui.simulate import play_game
-events = 0
-for civs, mode, seed, rounds in json.loads(sys.argv[1]):
-    result = play_game(GameConfig(civs=tuple(civs), mode=mode, seed=seed), [sys.argv[2]] * len(civs), seed * 7919, rounds)
-    events += result["events"]
-print(json.dumps({"events": events}))
-"""
+_GAMES_CHILD = bench_bots._CHILD
+"""The bots row's own child: it plays `argv[1]`'s games with bot `argv[2]` and prints their events."""
 
 _LOAD_CHILD = """
 import json, sys
@@ -125,7 +117,7 @@ def main() -> None:
         return got[name][0] - got[idle][0]
 
     then = work("0.3.0", "0.3.0 idle") / max(got["0.3.0"][1]["events"], 1)
-    print("instructions per event of heuristic bots' games (bench_bots.GAMES)")
+    print(f"instructions per event of heuristic bots' games (bench_bots.{'SMOKE_GAMES' if smoke else 'GAMES'})")
     print(f"  {'0.3.0':<15} {then / 1e3:8.0f}k  ({got['0.3.0'][1]['events']} events)")
     for bot in ("heuristic", "heuristic-fast"):
         now = work(bot, "idle") / max(got[bot][1]["events"], 1)
