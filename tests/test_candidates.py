@@ -2,10 +2,12 @@
 
 Some candidate lists skip options the rules would refuse anyway, to save deciding them:
 Build offers only pieces the player has left [Build a building, l.240; Player set-up,
-l.156-158; Abilities (B21)], and a quest's bonus resource is looked for only on hexes
-with the player's worker [Draw quest cards, l.377]. Each is checked here against every
-option: Build on set positions (the last piece of a kind, none left, an ability's token),
-the bonus resource on positions of random games.
+l.156-158; Abilities (B21)], no bridge where one spans the river already and no ferry
+where one is docked already [Bridge, l.252; Ferry, l.254], and a quest's bonus resource
+is looked for only on hexes with the player's worker [Draw quest cards, l.377]. Each is
+checked here against every option: Build on set positions (the last piece of a kind, none
+left, an ability's token, crossings built already), the bonus resource on positions of
+random games.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from monuments_tui.rules.actions.turn import QUEST_BONUS_RULE, bonus_placements
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.queries import layout
+from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.state import ABILITY_BUILDINGS, HEX_BUILDINGS, GameState
 
@@ -69,6 +72,39 @@ def test_build_lists_every_building_the_rules_accept(game, lines, builds):
     listed = {x for x in legal_commands(state) if isinstance(x, c.Build) and x.to is None}
     assert listed == {x for x in every if accepted(state, x)}
     assert {x.piece for x in listed} == builds
+
+
+@pytest.mark.parametrize(
+    ("more", "listed"),
+    [
+        ((), {("bridge", "E19"), ("bridge", "E20"), ("ferry", "C20"), ("ferry", "D20")}),
+        (
+            ("bridge#B1 D19-E19 by egypt", "ferry#ferry2 C20 docked D19 by greece"),
+            {("bridge", "E20"), ("ferry", "D20")},
+        ),
+        (("bridge#B1 D19-E19 by egypt", "bridge#B2 D19-E20 by greece"), {("ferry", "C20"), ("ferry", "D20")}),
+    ],
+)
+def test_build_offers_no_crossing_built_already(more, listed):
+    """A bridge where one spans the river already, or a ferry where one is docked already, is
+    not even offered: the rule refuses both [Bridge, l.252; Ferry, l.254]. The crossings
+    offered are exactly those it accepts."""
+    game = ready(SET_UP, "D19: greece w 2wood 2metal 1sheep", *more)
+    state = fold(game, decide(game, c.PlayCard("build")))
+    offered = {x for x in candidate_commands(state) if isinstance(x, c.Build) and x.hex == "D19" and x.to}
+    every = {c.Build(piece, "D19", n) for n in load_board().neighbours("D19") for piece in ("bridge", "ferry")}
+    assert offered == {x for x in every if accepted(state, x)}
+    assert {(x.piece, x.to) for x in offered} == listed
+
+
+def test_build_offers_no_crossing_without_a_token_in_the_bank():
+    """With no bridge/ferry token left in the bank, no bridge or ferry can be built (B50)."""
+    game = ready(SET_UP, "D19: greece w 2wood 2metal 1sheep")
+    game.bank["token"] = 0  # every token out: as text, that many bridges and ferries on the board
+    state = fold(game, decide(game, c.PlayCard("build")))
+    assert not any(isinstance(x, c.Build) and x.to for x in candidate_commands(state))
+    every = {c.Build(piece, "D19", n) for n in load_board().neighbours("D19") for piece in ("bridge", "ferry")}
+    assert not any(accepted(state, x) for x in every)
 
 
 def _supply_line(state: GameState) -> str:

@@ -156,13 +156,18 @@ def _gen(state: GameState) -> Iterable[cmd.Command]:
     # only pieces the player has left to build: the rule refuses the others anyway
     pieces: list[BuildingKind] = [k for k in HEX_BUILDINGS if player.supply.get(k, 0) > 0]
     pieces += [k for k in ABILITY_BUILDINGS if player.tokens.get(k, 0) > 0 and has_ability(state, p.seat, k)]
+    # crossings the rule would refuse are left out: none without a token in the bank, none
+    # where a bridge spans the river already or a ferry is docked already
+    tokens = not state.config.options.bank_limited or state.bank.get("token", 0) > 0
+    bridged = {frozenset((b.a, b.b)) for b in state.bridges.values()}
+    docked = {(f.land, f.water) for f in state.ferries.values()}
     for h in hexes:
         for piece in pieces:
             yield cmd.Build(piece, h)
-        for n in board.neighbours(h):
-            if board.is_river(h, n):
+        for n in board.neighbours(h) if tokens else ():
+            if board.is_river(h, n) and (n in lay.land or n in lay.monuments) and frozenset((h, n)) not in bridged:
                 yield cmd.Build("bridge", h, n)
-            if n in lay.water:
+            if n in lay.water and (h, n) not in docked:
                 yield cmd.Build("ferry", h, n)
     for b in sorted(state.buildings.values(), key=lambda b: b.id):
         if b.owner == p.seat and b.damaged:
