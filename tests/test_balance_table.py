@@ -75,9 +75,8 @@ def test_overlapping_seeds_are_refused():
 def test_the_tables_in_docs_are_those_the_stored_reports_give(capsys, folder):
     # docs/balance.md shows what scripts/balance_table.py makes of the reports in each
     # folder (the current map's, the 0.2.0 map's Maya + Inca runs, the first map's, solo
-    # under 0.3.0, and heuristic-fast's two-player and solo runs, now and before Build
-    # stopped offering crossings built already): no figure in the tables
-    # is typed by hand.
+    # under 0.3.0, and heuristic-fast's runs, now and before Build stopped offering
+    # crossings built already): no figure in the tables is typed by hand.
     root = SCRIPT.parent.parent
     reports = sorted(str(p) for p in (root / "docs" / folder).glob("*.json"))
     assert reports
