@@ -164,7 +164,9 @@ def _gen(state: GameState) -> Iterable[cmd.Command]:
     for h in hexes:
         for piece in pieces:
             yield cmd.Build(piece, h)
-        for n in board.neighbours(h) if tokens else ():
+        if not tokens:
+            continue
+        for n in board.neighbours(h):
             if board.is_river(h, n) and (n in lay.land or n in lay.monuments) and frozenset((h, n)) not in bridged:
                 yield cmd.Build("bridge", h, n)
             if n in lay.water and (h, n) not in docked:
