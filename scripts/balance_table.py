@@ -94,6 +94,11 @@ def merge(reports: list[dict]) -> dict:
     return out
 
 
+def heuristic_share(report: dict) -> float:
+    """The share of games the heuristic bot won, under any of its names (all but "random")."""
+    return sum(rate for bot, rate in report["win_rate_by_bot"].items() if bot != "random")
+
+
 def main(paths: list[str]) -> int:
     groups: dict[tuple, list[dict]] = {}
     for p in paths:
@@ -110,10 +115,10 @@ def main(paths: list[str]) -> int:
         for r in strength:
             print(
                 f"| {', '.join(r['bots'])} | {r['games']} | {r['finished']} | {r['hit_turn_cap']} | {r['rule_errors']} "
-                f"| {pct(r['win_rate_by_bot'].get('heuristic', 0.0))} |"
+                f"| {pct(heuristic_share(r))} |"
             )
         games = sum(r["games"] for r in strength)
-        wins = sum(r["win_rate_by_bot"].get("heuristic", 0.0) * r["scored"] for r in strength)
+        wins = sum(heuristic_share(r) * r["scored"] for r in strength)
         print(f"| all | {games} | | | | {pct(wins / games)} |")
         print()
     if multi:

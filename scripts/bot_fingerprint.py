@@ -1,7 +1,7 @@
 """A fingerprint of the heuristic bot's play: a hash of every command it chooses in six
 seeded games cut short (two to four players, both modes, and solo), with their CPU time.
 
-    .venv/bin/python scripts/bot_fingerprint.py [BOT]     (BOT: heuristic, or heuristic-fast)
+    .venv/bin/python scripts/bot_fingerprint.py [BOT]     (BOT: heuristic, or heuristic-exact)
 
 A change meant only to make the bot faster must print the same hash before and after.
 Run both versions side by side (e.g. one from a copy of the tree with PYTHONPATH) on

@@ -1,6 +1,6 @@
 """The heuristic bot's caches change its speed, never its ratings: what a rating reads from the
 pieces and the geography are cached by where the pieces stand, a rollout's ratings serve the
-steps then played; and what the "heuristic-fast" bot prunes."""
+steps then played; and what the heuristic bot's quick look (`FAST`) prunes."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_positions_rated_alike_only_when_they_are_equal():
 
 
 def test_fast_pruning_keeps_buildings_and_the_crossings_a_spare_worker_would_use():
-    """`heuristic-fast` rates every building but only the most promising bridges and ferries:
+    """The heuristic bot (`FAST`) rates every building but only the most promising bridges and ferries:
     those from a hex with a worker to spare (two on F18) before those from a hex its only
     worker holds (E19), and one ferry of each shore, as they rate alike."""
     s = copy_state(bare(mode="abundance"))
@@ -137,7 +137,7 @@ def test_a_change_the_pieces_terms_read_is_never_served_from_the_cache():
 
 
 def test_quick_places_keep_one_hex_per_kind_where_most_workers_stand():
-    """`heuristic-fast` rates, per kind of building or unit, the hex with the most of our
+    """The heuristic bot (`FAST`) rates, per kind of building or unit, the hex with the most of our
     workers, never one that has a building already; every crossing and other command stays."""
     s = copy_state(bare(mode="abundance"))
     clear_units(s, 0)

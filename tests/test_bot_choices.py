@@ -1,5 +1,5 @@
-"""How `heuristic-fast` chooses a card: by the first step of each card's action only, and,
-like the heuristic bot, by what the discard pile's cards would gain next turn."""
+"""How the heuristic bot (`FAST`) chooses a card: by the first step of each card's action
+only, and, like `heuristic-exact`, by what the discard pile's cards would gain next turn."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ DECISIONS = _decisions()
 
 
 def test_fast_rates_a_card_by_the_first_step_of_its_action():
-    """The heuristic bot plays a movement card's action out step by step; `heuristic-fast`
+    """`heuristic-exact` plays a movement card's action out step by step; the heuristic bot
     rates it by its best first trip alone."""
     for state, seat in DECISIONS:
         if "movement" not in state.players[seat].hand:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from monuments_tui.ai.heuristic import fast_heuristic_bot, heuristic_bot
+from monuments_tui.ai.heuristic import exact_heuristic_bot, heuristic_bot
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.state import GameState
@@ -26,8 +26,15 @@ def random_bot(state: GameState, rnd: random.Random) -> Command:
     return rnd.choice(legal)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "heuristic-fast": fast_heuristic_bot}
-"""Bots by name: "heuristic-fast" prunes more than "heuristic" (`heuristic.Pruning`), and plays other moves."""
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "heuristic": heuristic_bot,
+    "heuristic-exact": exact_heuristic_bot,
+    "heuristic-fast": heuristic_bot,
+}
+"""Bots by name. "heuristic-exact" rates every option in full (`heuristic.Pruning`) and plays
+other moves; "heuristic-fast", the name of the quick look in 0.4.0, is "heuristic" itself, so that the
+commands of docs/balance.md that name it still play the same games."""
 
 
 def get_bot(name: str) -> Bot:

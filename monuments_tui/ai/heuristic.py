@@ -8,9 +8,12 @@ progress toward the next layer (land hexes, resources of the types it needs, wor
 sacrifice), land, resources, workers, towns that can grow, upgraded cards, quests,
 military power, bonus cards.
 
-Choosing which card to play looks a little further: each playable card is played and its
-action finished greedily step by step, and the card whose action ends in the best
-position is played. Random outcomes are not peeked at: an attack is rated by its
+Choosing which card to play looks a little further: each playable card is played and
+its action's first step rated, and the card whose first step rates best is played. The
+bot rates only the most promising moves, crossings and places of a step, picked by a
+quick look (`quick_looks`). `EXACT` rates every option and plays each card's action out
+step by step instead: the coach looks so, and so did the heuristic bot of 0.4.0 (the
+"heuristic-exact" bot), five times slower. Random outcomes are not peeked at: an attack is rated by its
 expected result from the two sides' power (never by the dice `decide` would roll), and
 Draw quest cards by what quests are worth on average.
 
@@ -52,10 +55,10 @@ MAX_ROLLOUT = 8
 class Pruning(NamedTuple):
     """How much of each decision the bot rates in full (the rest dropped by a quick look).
 
-    `EXACT` is the heuristic bot (docs/balance.md is measured with it). `FAST` (the
-    "heuristic-fast" bot) rates fewer options, and each card by the first step of its
-    action only: it plays other moves, and its strength is measured separately
-    (docs/balance.md, "The bots")."""
+    `FAST` is the heuristic bot (docs/balance.md is measured with it): it rates fewer
+    options, and each card by the first step of its action only. `EXACT` rates every
+    option and plays each card's action out: the coach's look, and the "heuristic-exact"
+    bot (the heuristic bot of 0.4.0, with which the first tables were measured)."""
 
     moves: int
     """(unit, from, to) trips rated per movement step (`quick_moves`)."""
@@ -363,7 +366,7 @@ def start_resource(state: GameState, seat: int, rnd: random.Random) -> cmd.Comma
     return max((c for c in legal_commands(state) if isinstance(c, cmd.PlaceStartResource)), key=score)
 
 
-def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = EXACT) -> cmd.Command:
+def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = FAST) -> cmd.Command:
     """The heuristic bot's command for the decision now pending."""
     seat = pending_as(state, pd.Pending).seat
     if isinstance(state.pending, pd.ChooseAction):
@@ -375,6 +378,6 @@ def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = EXACT) 
     return greedy_step(state, seat, rnd, prune)
 
 
-def fast_heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
-    """The heuristic bot rating fewer options (`FAST`): quicker, and it plays other moves."""
-    return heuristic_bot(state, rnd, FAST)
+def exact_heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
+    """The heuristic bot rating every option in full (`EXACT`): about twice as slow, and it plays other moves."""
+    return heuristic_bot(state, rnd, EXACT)

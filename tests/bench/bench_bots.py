@@ -78,7 +78,7 @@ def play_in(root: Path, games: list, bot: str = "heuristic") -> dict:
     return json.loads(out.stdout)
 
 
-VERSIONS = {"0.3.0": "heuristic", "heuristic": "heuristic", "heuristic-fast": "heuristic-fast"}
+VERSIONS = {"0.3.0": "heuristic", "heuristic": "heuristic", "heuristic-exact": "heuristic-exact"}
 """What is timed, and its bot: 0.3.0's heuristic bot (from `OLD`), and this tree's two."""
 
 

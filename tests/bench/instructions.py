@@ -8,7 +8,7 @@ runs, the same on every run of the same code and inputs whatever else the machin
 (with `PYTHONHASHSEED=0`), so these figures say whether a change did less work:
 
 1. Instructions per event of the heuristic bots' games (`bench_bots.GAMES`): this tree's
-   `heuristic` and `heuristic-fast` against 0.3.0's `heuristic` (a checkout at `--old`,
+   `heuristic` and `heuristic-exact` against 0.3.0's `heuristic` (a checkout at `--old`,
    `git worktree add --detach /tmp/v030 0f49a0c`).
 2. A validated load of the 4-player example against a replay of its journal (`timeline.rebuild`).
 
@@ -100,7 +100,7 @@ def main() -> None:
     jobs: dict[str, tuple[Path, str, tuple[str, ...]]] = {  # the longest first: two run at a time
         "0.3.0": (old, _GAMES_CHILD, (games, "heuristic")),
         "heuristic": (ROOT, _GAMES_CHILD, (games, "heuristic")),
-        "heuristic-fast": (ROOT, _GAMES_CHILD, (games, "heuristic-fast")),
+        "heuristic-exact": (ROOT, _GAMES_CHILD, (games, "heuristic-exact")),
         "validate": (ROOT, _LOAD_CHILD, (path, loads, "validate")),
         "replay": (ROOT, _LOAD_CHILD, (path, loads, "replay")),
         # the same children doing none of the work: their imports and set-up, taken off
@@ -119,7 +119,7 @@ def main() -> None:
     then = work("0.3.0", "0.3.0 idle") / max(got["0.3.0"][1]["events"], 1)
     print(f"instructions per event of heuristic bots' games (bench_bots.{'SMOKE_GAMES' if smoke else 'GAMES'})")
     print(f"  {'0.3.0':<15} {then / 1e3:8.0f}k  ({got['0.3.0'][1]['events']} events)")
-    for bot in ("heuristic", "heuristic-fast"):
+    for bot in ("heuristic", "heuristic-exact"):
         now = work(bot, "idle") / max(got[bot][1]["events"], 1)
         print(f"  {bot:<15} {now / 1e3:8.0f}k  ({got[bot][1]['events']} events): {then / now:.2f}x fewer than 0.3.0's")
     validated, replay = work("validate", "validate idle"), work("replay", "replay idle")
