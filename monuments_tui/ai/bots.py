@@ -33,8 +33,8 @@ BOTS: dict[str, Bot] = {
     "heuristic-fast": heuristic_bot,
 }
 """Bots by name. "heuristic-exact" rates every option in full (`heuristic.Pruning`) and plays
-other moves; "heuristic-fast", the name of the quick look in 0.4.0, is "heuristic" itself, so that the
-commands of docs/balance.md that name it still play the same games."""
+other moves. "heuristic-fast", the quick look's name in 0.4.0, is "heuristic" itself, so
+that the commands of docs/balance.md that name it still play the same games."""
 
 
 def get_bot(name: str) -> Bot:

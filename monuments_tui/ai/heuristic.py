@@ -13,9 +13,9 @@ its action's first step rated, and the card whose first step rates best is playe
 bot rates only the most promising moves, crossings and places of a step, picked by a
 quick look (`quick_looks`). `EXACT` rates every option and plays each card's action out
 step by step instead: the coach looks so, and so did the heuristic bot of 0.4.0 (the
-"heuristic-exact" bot), five times slower. Random outcomes are not peeked at: an attack is rated by its
-expected result from the two sides' power (never by the dice `decide` would roll), and
-Draw quest cards by what quests are worth on average.
+"heuristic-exact" bot), about twice as slow. Random outcomes are not peeked at: an
+attack is rated by its expected result from the two sides' power (never by the dice
+`decide` would roll), and Draw quest cards by what quests are worth on average.
 
 Bots draw their own tie-breaks from a private `random.Random`, never from the game's
 generator.

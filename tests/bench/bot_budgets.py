@@ -3,8 +3,9 @@
 Both versions play the same seeded games (`bench_bots.GAMES`, every seat a heuristic bot),
 each in a fresh process with its own code, in turns, the least CPU time of each kept. The
 heuristic bot rates fewer options than 0.3.0's and so plays other moves (docs/balance.md,
-"The bots"): the ratio is taken per event, as the games differ in length. Without a checkout of 0.3.0 (`bench_bots.OLD`) a smoke run times this tree
-against itself, only to show the row works; a full run says how to make one.
+"The bots"): the ratio is taken per event, as the games differ in length. Without a
+checkout of 0.3.0 (`bench_bots.OLD`) a smoke run times this tree against itself, only to
+show the row works; a full run says how to make one.
 """
 
 from __future__ import annotations
