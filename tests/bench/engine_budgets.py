@@ -33,13 +33,13 @@ def _rounds(smoke: bool, normal: int) -> int:
 @budget("validated load vs one fold per command", at_most=3.0)
 def validated_load(smoke: bool) -> Measured:
     save, timeline = _example()
-    load, replay = side_by_side(
+    load, replay, ratio = side_by_side(
         lambda: rebuild(save.header, save.records, save.path),
         lambda: rebuild(save.header, save.records, save.path, validate=False),
-        _rounds(smoke, 5),
+        _rounds(smoke, 21),
     )
     n = len(timeline.steps)
-    return Measured(load / replay, f"{load * 1e3:.0f} ms against {replay * 1e3:.0f} ms, {n} commands")
+    return Measured(ratio, f"{load * 1e3:.0f} ms against {replay * 1e3:.0f} ms, {n} commands")
 
 
 @budget("fold one command at a time vs one fold of all", at_most=5.0)
@@ -52,8 +52,8 @@ def fold_each(smoke: bool) -> Measured:
         for step in timeline.steps:
             state = fold(state, step.events)
 
-    each, whole = side_by_side(one_at_a_time, lambda: fold(timeline.initial, every), _rounds(smoke, 7))
-    return Measured(each / whole, f"{each * 1e3:.1f} ms against {whole * 1e3:.1f} ms, {len(every)} events")
+    each, whole, ratio = side_by_side(one_at_a_time, lambda: fold(timeline.initial, every), _rounds(smoke, 15))
+    return Measured(ratio, f"{each * 1e3:.1f} ms against {whole * 1e3:.1f} ms, {len(every)} events")
 
 
 @budget("replay jump or undo vs a full fold", at_most=0.1)
@@ -61,7 +61,7 @@ def jump(smoke: bool) -> Measured:
     _, timeline = _example()
     n = len(timeline.steps)
     every = [e for step in timeline.steps[: n - 1] for e in step.events]
-    back, whole = side_by_side(
-        lambda: timeline.state_at(n - 1), lambda: fold(timeline.initial, every), _rounds(smoke, 7)
+    back, whole, ratio = side_by_side(
+        lambda: timeline.state_at(n - 1), lambda: fold(timeline.initial, every), _rounds(smoke, 15)
     )
-    return Measured(back / whole, f"{back * 1e3:.2f} ms against {whole * 1e3:.1f} ms, at step {n - 1}")
+    return Measured(ratio, f"{back * 1e3:.2f} ms against {whole * 1e3:.1f} ms, at step {n - 1}")
