@@ -7,6 +7,7 @@ These are read-only helpers shared by every action module, so that a rule such a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from monuments_tui.rules.board import load_board
@@ -20,6 +21,7 @@ from monuments_tui.rules.piece_index import (
     owners_by_hex,
     resource_holders,
     units_by_hex,
+    units_by_id,
     units_of_seat,
 )
 from monuments_tui.rules.state import Building, GameState, Unit, seat_memo
@@ -79,6 +81,17 @@ def units_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Uni
 def units_of(state: GameState, seat: int, kind: str | None = None) -> list[Unit]:
     """All units of `seat` on the board (optionally of one kind), by id."""
     return [u for u in units_of_seat(state, seat) if kind is None or u.kind == kind]
+
+
+def passengers(state: GameState, ferry_id: str) -> list[Unit]:
+    """The units aboard a ferry, by id. They stand in its water hex; under 0.3.0's rules
+    (`passengers_sail_with_ferry` off) they stay in the hex where they boarded, so every
+    unit is looked at."""
+    if state.config.options.passengers_sail_with_ferry:
+        here: Iterable[Unit] = units_at(state, state.ferries[ferry_id].water)
+    else:
+        here = units_by_id(state)
+    return [u for u in here if u.ferry == ferry_id]
 
 
 def buildings_at(state: GameState, hex_id: str, seat: int | None = None) -> list[Building]:

@@ -1,11 +1,12 @@
 """Rows of `monuments simulate`: `--jobs 2` against `--jobs 1`, for 2, 3 and 4 players.
 
 Each row plays the same seeded games of heuristic bots with 1 and then 2 processes, in
-turns, and keeps the least wall time of each. Wall time is what the player waits for, but
-the machine is shared, so the row also gives the CPU seconds a game took with each (equal
-CPU means the pool loses no work: the wall ratio is then what the machine's other load
-leaves to the second process), the cores each run got (CPU over wall time), the machine's
-load average, and games a minute per core (60 / CPU seconds a game). Games stop at `ROUNDS` rounds so that a row takes seconds.
+turns (`TURNS` times), and keeps the least wall time of each. Wall time is what the player
+waits for, but the machine is shared, so the row also gives the CPU seconds a game took
+with each (equal CPU means the pool loses no work: the wall ratio is then what the
+machine's other load leaves to the second process), the cores each run got (CPU over wall
+time), the machine's load average, and games a minute per core (60 / CPU seconds a game).
+Games stop at `ROUNDS` rounds so that a row takes seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ GAMES = 8
 """Games per run: an even share for each of the two processes."""
 ROUNDS = 40
 """Each game stops after this many rounds (heuristic bots' games often last 60)."""
+TURNS = 3
+"""Runs of each: the least wall time of three is the one a busy neighbour disturbed least."""
 
 
 def _cpu(who: Literal[0, -1]) -> float:
@@ -49,7 +52,7 @@ def _run(players: int, jobs: int, games: int, rounds: int) -> tuple[float, float
 
 def scaling(players: int, smoke: bool) -> Measured:
     """`--jobs 2` against `--jobs 1` for `players` players, measured in turns."""
-    games, rounds, turns = (2, 2, 1) if smoke else (GAMES, ROUNDS, 2)
+    games, rounds, turns = (2, 2, 1) if smoke else (GAMES, ROUNDS, TURNS)
     wall = {1: float("inf"), 2: float("inf")}
     cpu = {1: float("inf"), 2: float("inf")}
     for _ in range(turns):

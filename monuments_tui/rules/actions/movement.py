@@ -20,6 +20,7 @@ from monuments_tui.rules.queries import (
     carry_limit,
     layout,
     occupied_by_other,
+    passengers,
     piece_code,
     room_on,
     unit_words,
@@ -130,7 +131,7 @@ def _load_from(state: GameState, place: str, carry: tuple[str, ...]) -> tuple[Re
 def ferry_controllers(state: GameState, ferry_id: str) -> set[int]:
     """Who controls a ferry: players with units aboard, else players controlling a hex it borders [l.254]."""
     ferry = state.ferries[ferry_id]
-    aboard = {u.owner for u in state.units.values() if u.ferry == ferry_id}
+    aboard = {u.owner for u in passengers(state, ferry_id)}
     if aboard:
         return aboard
     owners = {u.owner for u in units_at(state, ferry.water)}
@@ -164,7 +165,7 @@ def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
         raise RuleViolation("a ferry takes one or two workers/armies", "Ferry, l.254")
     if len(c.pieces) > p.slots:
         raise RuleViolation(f"you may move only {p.slots} more unit(s) in this action", "Movement, l.221 (B43)")
-    if any(u.ferry == c.ferry for u in state.units.values()):
+    if passengers(state, c.ferry):
         raise RuleViolation(f"{c.ferry} already has passengers", "Ferry, l.223")
     if occupied_by_other(state, ferry.water, p.seat):
         raise RuleViolation(f"{ferry.water} holds another player's pieces", RULE)
@@ -192,8 +193,8 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
     if c.ferry in p.moved:
         raise RuleViolation(f"{c.ferry} has already moved in this action", "Movement, l.225")
     ferry = state.ferries[c.ferry]
-    passengers = [u for u in units_of(state, p.seat) if u.ferry == c.ferry]
-    points = 2 if passengers else 1
+    aboard = [u for u in passengers(state, c.ferry) if u.owner == p.seat]
+    points = 2 if aboard else 1
     targets = ferry_targets(state, p.seat, ferry.water, points, ferry.land)
     lay = layout(state)
     if c.dst in lay.water:
@@ -209,18 +210,18 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
         )
     water, land = key
     events: list[ev.Event] = [ev.FerryMoved(c.ferry, water, land)]
-    if land is not None and passengers:
-        for u in passengers:
+    if land is not None and aboard:
+        for u in aboard:
             if not can_enter(state, p.seat, u.kind, land):
                 raise RuleViolation(f"your passengers cannot land on {land}", RULE)
-        events += [ev.UnitMoved(u.id, land, None) for u in passengers]
+        events += [ev.UnitMoved(u.id, land, None) for u in aboard]
         cargo = state.resources.get(c.ferry, {})
         if cargo:
             loads = tuple(r for r, n in sorted(cargo.items()) for _ in range(n))
             if land not in lay.land or len(loads) > room_on(state, land):
                 raise RuleViolation(f"the cargo cannot be unloaded on {land}", "Production, l.232 (B48)")
             events.append(ev.ResourcesCarried(c.ferry, land, loads))
-    moved = (c.ferry,) + tuple(u.id for u in passengers)
+    moved = (c.ferry,) + tuple(u.id for u in aboard)
     return _advance(state, p, moved, 1, events)
 
 
@@ -276,8 +277,7 @@ def _gen_movement(state: GameState) -> Iterable[cmd.Command]:
                     if limit:
                         for load in _loads(state.resources.get(ferry.land, {}), limit):
                             yield cmd.BoardFerry(fid, group, load)
-        aboard = any(u.ferry == fid for u in state.units.values())
-        targets = ferry_targets(state, p.seat, ferry.water, 2 if aboard else 1, ferry.land)
+        targets = ferry_targets(state, p.seat, ferry.water, 2 if passengers(state, fid) else 1, ferry.land)
         for water, land in sorted(targets, key=lambda k: (k[0], k[1] or "")):
             yield cmd.Sail(fid, land or water)
     if p.steps:
