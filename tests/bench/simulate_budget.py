@@ -30,8 +30,8 @@ GAMES = 8
 """Games per run: an even share for each of the two processes."""
 ROUNDS = 40
 """Each game stops after this many rounds (heuristic bots' games often last 60)."""
-TURNS = 3
-"""Runs of each: the least wall time of three is the one a busy neighbour disturbed least."""
+TURNS = 5
+"""Runs of each: the least wall time of five is the one a busy neighbour disturbed least."""
 
 
 def _cpu(who: Literal[0, -1]) -> float:
