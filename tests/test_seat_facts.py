@@ -1,4 +1,4 @@
-"""The facts a state keeps about each seat's own pieces (`state.seat_fact`, `seat_memo`) and
+"""The facts a state keeps about each seat's own pieces (`state.seat_fact`) and
 carries to the states after it while that seat's pieces stay are the ones worked out from
 scratch, at every step of seeded random games and of saved games with battles, ferries and
 the solo AI.

@@ -52,7 +52,7 @@ TURN_EVENTS = frozenset(
     (ev.PendingSet, ev.PhaseChanged, ev.TurnBegan, ev.FinalRoundBegan, ev.CardDiscarded, ev.GameEnded)
 )
 """Events that change only whose turn it is, what is pending and the cards in play: no fact
-kept on a state (`board_fact`, `seat_fact`, `seat_memo`) reads what they change."""
+kept on a state (`board_fact`, `seat_fact`) reads what they change."""
 
 
 def fold_then(

@@ -24,7 +24,7 @@ from monuments_tui.rules.piece_index import (
     units_by_id,
     units_of_seat,
 )
-from monuments_tui.rules.state import Building, GameState, Unit, seat_memo
+from monuments_tui.rules.state import Building, GameState, Unit
 
 
 def layout(state: GameState) -> Layout:
@@ -127,16 +127,11 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
 
 
 def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
-    """Totals of each resource `seat` controls; worked out again only when the places it
-    counts or what lies on them changed (`seat_memo`). Never to be changed."""
-    piles = tuple(map(state.resources.get, resource_holders(state, seat)))
-    return seat_memo(state, seat, "resource_totals", piles, _totals)
-
-
-def _totals(piles: tuple[dict[Resource, int] | None, ...]) -> Counter[Resource]:
-    """The resources on every place (None: a place with none), added up."""
+    """Totals of each resource `seat` controls. Never to be changed."""
     totals: Counter[Resource] = Counter()
-    for on_place in piles:
+    on = state.resources
+    for place in resource_holders(state, seat):
+        on_place = on.get(place)
         if on_place:
             for resource, n in on_place.items():
                 totals[resource] = totals.get(resource, 0) + n

@@ -10,7 +10,6 @@ alone (`draft`), so nothing may change a state once it is made, except a whole c
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from operator import is_
 from typing import Any, Literal, TypeGuard, TypeVar, get_args
 
 import msgspec
@@ -246,7 +245,6 @@ class GameState(msgspec.Struct, dict=True):
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
-I = TypeVar("I", bound=tuple[object, ...])  # noqa: E741 - the inputs of a `seat_memo`
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(GameState)
 
@@ -322,22 +320,6 @@ def seat_fact(state: GameState, seat: int, key: K, compute: Callable[[GameState,
         known: T = facts[key]
         return known
     value = facts[key] = compute(state, seat, key)
-    return value
-
-
-def seat_memo(state: GameState, seat: int, key: Hashable, inputs: I, compute: Callable[[I], T]) -> T:
-    """`compute(inputs)`, a fact about `seat`'s own units and buildings and `inputs`, the other
-    parts of the state it reads (say, the resources on the seat's hexes). It is worked out
-    again only when some input is not the very same object as the last time: no part of a
-    state changes once made, so the same objects hold the same things. Kept with the
-    seat's facts (`seat_fact`); the value is shared by every caller, never to be changed."""
-    facts = _seat_facts(state, seat)
-    known = facts.get(key)
-    if known is not None and len(known[0]) == len(inputs) and all(map(is_, known[0], inputs)):
-        value: T = known[1]
-        return value
-    value = compute(inputs)
-    facts[key] = (inputs, value)  # the inputs are kept alive with it, so `is` compares live objects
     return value
 
 
