@@ -13,7 +13,6 @@ from monuments_tui.rules import events as ev, fold
 from monuments_tui.rules.piece_index import (
     buildings_by_hex,
     controlled_land_of,
-    held_by_others,
     owners_by_hex,
     resource_holders,
     units_by_hex,
@@ -38,7 +37,6 @@ def indexes(state: GameState) -> dict[str, object]:
     for seat in range(state.seats):
         out[f"resource_holders {seat}"] = resource_holders(state, seat)
         out[f"controlled_land {seat}"] = controlled_land_of(state, seat)
-        out[f"held_by_others {seat}"] = held_by_others(state, seat)
     return out
 
 
