@@ -31,7 +31,7 @@ def describe(cost: Mapping[Resource, int]) -> str:
 
 
 def discounted(
-    cost: Mapping[Resource, int], discount: int, holdings: Counter[Resource], minimum: int = 1
+    cost: Mapping[Resource, int], discount: int, holdings: Mapping[Resource, int], minimum: int = 1
 ) -> dict[Resource, int]:
     """`cost` less `discount` resources, taken where the payer is shortest; never below `minimum`.
 
@@ -45,7 +45,7 @@ def discounted(
     for _ in range(off):  # each resource off leaves one fewer to pay
         best = max(
             (r for r in RESOURCES if need.get(r, 0) > 0),
-            key=lambda r: (need[r] - holdings[r], need[r], -RESOURCES.index(r)),
+            key=lambda r: (need[r] - holdings.get(r, 0), need[r], -RESOURCES.index(r)),
         )
         need[best] -= 1
     return {r: n for r, n in need.items() if n > 0}
@@ -61,7 +61,7 @@ def auto_payment(
     """
     holdings = resource_totals(state, seat)
     need = discounted(cost, discount, holdings, minimum)
-    short = {r: n - holdings[r] for r, n in need.items() if holdings[r] < n}
+    short = {r: n - have for r, n in need.items() if (have := holdings.get(r, 0)) < n}
     if short:
         raise RuleViolation(
             f"you need {describe(need)} but are short of {describe(short)}",

@@ -6,7 +6,6 @@ These are read-only helpers shared by every action module, so that a rule such a
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
@@ -126,9 +125,10 @@ def controlled_resources(state: GameState, seat: int) -> dict[str, dict[Resource
     return out
 
 
-def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
-    """Totals of each resource `seat` controls. Never to be changed."""
-    totals: Counter[Resource] = Counter()
+def resource_totals(state: GameState, seat: int) -> dict[Resource, int]:
+    """Totals of each resource `seat` controls, only those it has (ask `.get(r, 0)`: a plain
+    dict, as a `Counter` costs more to make than to add up). Never to be changed."""
+    totals: dict[Resource, int] = {}
     on = state.resources
     for place in resource_holders(state, seat):
         on_place = on.get(place)
@@ -136,6 +136,12 @@ def resource_totals(state: GameState, seat: int) -> Counter[Resource]:
             for resource, n in on_place.items():
                 totals[resource] = totals.get(resource, 0) + n
     return totals
+
+
+def resource_total(state: GameState, seat: int, resource: Resource) -> int:
+    """How many of `resource` `seat` controls (`resource_totals` of one resource)."""
+    on = state.resources
+    return sum(on_place.get(resource, 0) for place in resource_holders(state, seat) if (on_place := on.get(place)))
 
 
 HEX_LIMIT = 5

@@ -19,6 +19,7 @@ from monuments_tui.rules.piece_index import controlled_land_of
 from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import (
     controlled_water,
+    resource_total,
     resource_totals,
     units_of,
 )
@@ -80,7 +81,7 @@ TaskValue = Callable[[GameState, int, Task, int], int]
 _TASK_VALUES: dict[str, TaskValue] = {
     # (state, seat, task, since) -> the count; a table, so that a check looks up its kind once
     "land": lambda s, seat, t, since: len(controlled_land_of(s, seat)),
-    "resource": lambda s, seat, t, since: resource_totals(s, seat)[t.resource] if is_resource(t.resource) else 0,
+    "resource": lambda s, seat, t, since: resource_total(s, seat, t.resource) if is_resource(t.resource) else 0,
     "resources": lambda s, seat, t, since: sum(resource_totals(s, seat).values()),
     "resource_types": lambda s, seat, t, since: sum(1 for n in resource_totals(s, seat).values() if n > 0),
     "workers": lambda s, seat, t, since: len(units_of(s, seat, "worker")),

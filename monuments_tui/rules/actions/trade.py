@@ -67,7 +67,7 @@ def _gen(state: GameState) -> Iterable[cmd.Command]:
     totals = resource_totals(state, p.seat)
     hexes = sorted({u.hex for u in units_of(state, p.seat, "worker") if u.ferry is None})
     for give in RESOURCES:
-        if totals[give] < 1:
+        if totals.get(give, 0) < 1:
             continue
         for get in RESOURCES:
             for h in hexes:
