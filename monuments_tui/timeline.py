@@ -148,7 +148,9 @@ class Timeline:
         return step
 
     def _advance(self, step: Step) -> None:
+        before = self.state
         self.state = fold(self.state, step.events)
+        before.__dict__.pop("folded", None)
         self.steps.append(step)
         if len(self.steps) % self.every == 0:
             self.snapshots[len(self.steps)] = self.state

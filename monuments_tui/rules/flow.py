@@ -9,7 +9,7 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules.decide import PROBING
 from monuments_tui.rules.evolve import fold_then
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
-from monuments_tui.rules.quests import completable_quests
+from monuments_tui.rules.quests import any_quest_completable
 from monuments_tui.rules.state import GameState
 
 
@@ -37,7 +37,7 @@ def _close(after: GameState) -> list[ev.Event]:
     if after.card_in_play is not None:
         # neither quests nor the turn order look at the discard pile
         out.append(ev.CardDiscarded(after.current, after.card_in_play))
-    if completable_quests(after, after.current):
+    if any_quest_completable(after, after.current):
         return out + [ev.PendingSet(AfterAction(after.current))]
     return out + end_turn(after)
 

@@ -151,40 +151,45 @@ def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int,
     A quest whose tasks count only the seat's own pieces has the same answer while they
     stay, so it is kept with them (`seat_fact`); the others are checked again each time.
     """
-    key = _kept_as(quest_id)
-    if key is not None:
-        return seat_fact(state, seat, key, _unmet_kept)
-    return _unmet_now(state, seat, quest_id)
+    plan = _PLANS.get(quest_id) or _plan(quest_id)
+    if plan[0] is not None:
+        return seat_fact(state, seat, plan[0], _unmet_kept)
+    return _unmet_now(state, seat, plan)
 
 
 def _unmet_kept(state: GameState, seat: int, key: tuple[str, str]) -> tuple[Task, int, int] | None:
-    return _unmet_now(state, seat, key[1])
+    return _unmet_now(state, seat, _PLANS[key[1]])
 
 
-def _unmet_now(state: GameState, seat: int, quest_id: str) -> tuple[Task, int, int] | None:
-    plan, counts_battles = _plan(quest_id)
+Plan = tuple[tuple[str, str] | None, str, bool, tuple[tuple[Task, TaskValue, int], ...]]
+"""How a quest is checked: the seat fact its answer is kept as, if its tasks count only the
+seat's own pieces (else None); its id; whether a task counts battles (only those read where
+the count starts); and each task with how it is counted (`task_value`) and the count it needs."""
+
+_PLANS: dict[str, Plan] = {}
+"""The plan of each quest asked about, by id: rules ask at every action, so one lookup."""
+
+
+def _plan(quest_id: str) -> Plan:
+    tasks = load_content().quest_by_id[quest_id].tasks
+    own = all(task.kind in OWN_PIECE_TASKS for task in tasks)
+    plan = _PLANS[quest_id] = (
+        ("first_unmet", quest_id) if own else None,
+        quest_id,
+        any(task.kind in BATTLE_TASKS for task in tasks),
+        tuple((task, _counter(task.kind), task_target(task)) for task in tasks),
+    )
+    return plan
+
+
+def _unmet_now(state: GameState, seat: int, plan: Plan) -> tuple[Task, int, int] | None:
+    _, quest_id, counts_battles, tasks = plan
     since = first_counted_battle(state, seat, quest_id) if counts_battles else 0
-    for task, count, need in plan:
+    for task, count, need in tasks:
         have = count(state, seat, task, since)
         if have < need:
             return task, have, need
     return None
-
-
-@cache
-def _plan(quest_id: str) -> tuple[tuple[tuple[Task, TaskValue, int], ...], bool]:
-    """Each task of the quest with how it is counted (`task_value`) and the count it needs;
-    and whether a task counts battles (only those read where the count starts)."""
-    tasks = load_content().quest_by_id[quest_id].tasks
-    plan = tuple((task, _counter(task.kind), task_target(task)) for task in tasks)
-    return plan, any(task.kind in BATTLE_TASKS for task in tasks)
-
-
-@cache
-def _kept_as(quest_id: str) -> tuple[str, str] | None:
-    """The seat fact the quest's answer is kept as, if its tasks count only the seat's own pieces."""
-    own = all(task.kind in OWN_PIECE_TASKS for task in load_content().quest_by_id[quest_id].tasks)
-    return ("first_unmet", quest_id) if own else None
 
 
 def describe_task(task: Task) -> str:
@@ -197,6 +202,16 @@ def describe_task(task: Task) -> str:
         or getattr(task, "card", None)
     )
     return f"{kind} {detail}" if detail else kind
+
+
+def any_quest_completable(state: GameState, seat: int) -> bool:
+    """Whether `completable_quests` would name one: stops at the first (asked after every action)."""
+    if state.config.ai_seat == seat:
+        return False
+    for quest_id in state.players[seat].quests:
+        if _first_unmet(state, seat, quest_id) is None:
+            return True
+    return False
 
 
 def completable_quests(state: GameState, seat: int) -> list[str]:
