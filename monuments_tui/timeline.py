@@ -150,7 +150,7 @@ class Timeline:
     def _advance(self, step: Step) -> None:
         before = self.state
         self.state = fold(self.state, step.events)
-        before.__dict__.pop("folded", None)
+        before.__dict__.pop("folded", None)  # the rule's fold memo has served: no state keeps the next alive
         self.steps.append(step)
         if len(self.steps) % self.every == 0:
             self.snapshots[len(self.steps)] = self.state

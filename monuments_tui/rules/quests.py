@@ -161,16 +161,16 @@ def _unmet_kept(state: GameState, seat: int, key: tuple[str, str]) -> tuple[Task
     return _unmet_now(state, seat, _PLANS[key[1]])
 
 
-Plan = tuple[tuple[str, str] | None, str, bool, tuple[tuple[Task, TaskValue, int], ...]]
+QuestPlan = tuple[tuple[str, str] | None, str, bool, tuple[tuple[Task, TaskValue, int], ...]]
 """How a quest is checked: the seat fact its answer is kept as, if its tasks count only the
 seat's own pieces (else None); its id; whether a task counts battles (only those read where
 the count starts); and each task with how it is counted (`task_value`) and the count it needs."""
 
-_PLANS: dict[str, Plan] = {}
+_PLANS: dict[str, QuestPlan] = {}
 """The plan of each quest asked about, by id: rules ask at every action, so one lookup."""
 
 
-def _plan(quest_id: str) -> Plan:
+def _plan(quest_id: str) -> QuestPlan:
     tasks = load_content().quest_by_id[quest_id].tasks
     own = all(task.kind in OWN_PIECE_TASKS for task in tasks)
     plan = _PLANS[quest_id] = (
@@ -182,7 +182,7 @@ def _plan(quest_id: str) -> Plan:
     return plan
 
 
-def _unmet_now(state: GameState, seat: int, plan: Plan) -> tuple[Task, int, int] | None:
+def _unmet_now(state: GameState, seat: int, plan: QuestPlan) -> tuple[Task, int, int] | None:
     _, quest_id, counts_battles, tasks = plan
     since = first_counted_battle(state, seat, quest_id) if counts_battles else 0
     for task, count, need in tasks:
@@ -208,10 +208,7 @@ def any_quest_completable(state: GameState, seat: int) -> bool:
     """Whether `completable_quests` would name one: stops at the first (asked after every action)."""
     if state.config.ai_seat == seat:
         return False
-    for quest_id in state.players[seat].quests:
-        if _first_unmet(state, seat, quest_id) is None:
-            return True
-    return False
+    return any(_first_unmet(state, seat, quest_id) is None for quest_id in state.players[seat].quests)
 
 
 def completable_quests(state: GameState, seat: int) -> list[str]:
