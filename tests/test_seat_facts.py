@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from monuments_tui.rules import piece_index as index
-from monuments_tui.rules.content import load_content
-from monuments_tui.rules.queries import resource_totals
-from monuments_tui.rules.quests import check_quest
+from monuments_tui.rules.content import RESOURCES, load_content
+from monuments_tui.rules.queries import resource_total, resource_totals
+from monuments_tui.rules.quests import any_quest_completable, check_quest, completable_quests
 from monuments_tui.rules.state import GameState, copy_state
 from tests.helpers import random_steps, saved_steps
 
@@ -30,10 +30,13 @@ def seat_facts(state: GameState) -> dict[str, object]:
         out[f"controlled_land {seat}"] = index.controlled_land_of(state, seat)
         out[f"units {seat}"] = list(index.units_of_seat(state, seat))
         out[f"resource_totals {seat}"] = dict(resource_totals(state, seat))
+        out[f"resource_total {seat}"] = {r: resource_total(state, seat, r) for r in RESOURCES}
         out[f"piece_hexes {seat}"] = index.piece_hexes(state, seat)
         out[f"held_by_others {seat}"] = index.held_by_others(state, seat)
         for quest in load_content().quests:
             out[f"{quest.id} {seat}"] = check_quest(state, seat, quest.id)
+        out[f"completable {seat}"] = completable_quests(state, seat)
+        out[f"any completable {seat}"] = any_quest_completable(state, seat)
     return out
 
 
@@ -52,6 +55,11 @@ def assert_kept_as_worked_out(state: GameState) -> None:
     pieces = [*state.units.values(), *state.buildings.values()]
     for seat in range(state.seats):  # the hexes whose pieces stop `seat` [Movement, l.223], from the pieces
         assert kept[f"held_by_others {seat}"] == {p.hex for p in pieces if p.owner != seat}
+        totals = kept[f"resource_totals {seat}"]
+        assert isinstance(totals, dict) and all(n > 0 for n in totals.values())  # only what the seat holds
+        assert kept[f"resource_total {seat}"] == {r: totals.get(r, 0) for r in RESOURCES}
+        # closing an action asks only whether one quest can be turned in [Quests, l.373]
+        assert kept[f"any completable {seat}"] == bool(kept[f"completable {seat}"])
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
