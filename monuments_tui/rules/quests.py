@@ -9,7 +9,7 @@ whole game: "the quest cards with battles ... may be fulfilled during the game" 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from monuments_tui.rules.board import load_board
@@ -151,45 +151,40 @@ def _first_unmet(state: GameState, seat: int, quest_id: str) -> tuple[Task, int,
     A quest whose tasks count only the seat's own pieces has the same answer while they
     stay, so it is kept with them (`seat_fact`); the others are checked again each time.
     """
-    plan = _PLANS.get(quest_id) or _plan(quest_id)
-    if plan[0] is not None:
-        return seat_fact(state, seat, plan[0], _unmet_kept)
-    return _unmet_now(state, seat, plan)
+    kept_as, counts_battles, tasks = _plan(quest_id)
+    if kept_as is not None:
+        return seat_fact(state, seat, kept_as, _unmet_kept)
+    return _unmet_now(state, seat, quest_id, counts_battles, tasks)
 
 
 def _unmet_kept(state: GameState, seat: int, key: tuple[str, str]) -> tuple[Task, int, int] | None:
-    return _unmet_now(state, seat, _PLANS[key[1]])
+    _, counts_battles, tasks = _plan(key[1])
+    return _unmet_now(state, seat, key[1], counts_battles, tasks)
 
 
-QuestPlan = tuple[tuple[str, str] | None, str, bool, tuple[tuple[Task, TaskValue, int], ...]]
-"""How a quest is checked: the seat fact its answer is kept as, if its tasks count only the
-seat's own pieces (else None); its id; whether a task counts battles (only those read where
-the count starts); and each task with how it is counted (`task_value`) and the count it needs."""
-
-_PLANS: dict[str, QuestPlan] = {}
-"""The plan of each quest asked about, by id: rules ask at every action, so one lookup."""
-
-
-def _plan(quest_id: str) -> QuestPlan:
-    tasks = load_content().quest_by_id[quest_id].tasks
-    own = all(task.kind in OWN_PIECE_TASKS for task in tasks)
-    plan = _PLANS[quest_id] = (
-        ("first_unmet", quest_id) if own else None,
-        quest_id,
-        any(task.kind in BATTLE_TASKS for task in tasks),
-        tuple((task, _counter(task.kind), task_target(task)) for task in tasks),
-    )
-    return plan
-
-
-def _unmet_now(state: GameState, seat: int, plan: QuestPlan) -> tuple[Task, int, int] | None:
-    _, quest_id, counts_battles, tasks = plan
+def _unmet_now(
+    state: GameState, seat: int, quest_id: str, counts_battles: bool, tasks: tuple[tuple[Task, TaskValue, int], ...]
+) -> tuple[Task, int, int] | None:
     since = first_counted_battle(state, seat, quest_id) if counts_battles else 0
     for task, count, need in tasks:
         have = count(state, seat, task, since)
         if have < need:
             return task, have, need
     return None
+
+
+@cache  # one lookup per quest checked: rules ask after every action
+def _plan(quest_id: str) -> tuple[tuple[str, str] | None, bool, tuple[tuple[Task, TaskValue, int], ...]]:
+    """How a quest is checked: the seat fact its answer is kept as, if its tasks count only the
+    seat's own pieces (else None); whether a task counts battles (only those read where the
+    count starts); and each task with how it is counted (`task_value`) and the count it needs."""
+    tasks = load_content().quest_by_id[quest_id].tasks
+    own = all(task.kind in OWN_PIECE_TASKS for task in tasks)
+    return (
+        ("first_unmet", quest_id) if own else None,
+        any(task.kind in BATTLE_TASKS for task in tasks),
+        tuple((task, _counter(task.kind), task_target(task)) for task in tasks),
+    )
 
 
 def describe_task(task: Task) -> str:
@@ -206,16 +201,20 @@ def describe_task(task: Task) -> str:
 
 def any_quest_completable(state: GameState, seat: int) -> bool:
     """Whether `completable_quests` would name one: stops at the first (asked after every action)."""
-    if state.config.ai_seat == seat:
-        return False
-    return any(_first_unmet(state, seat, quest_id) is None for quest_id in state.players[seat].quests)
+    return next(_completable(state, seat), None) is not None
 
 
 def completable_quests(state: GameState, seat: int) -> list[str]:
     """Quests in progress whose tasks all hold now."""
+    return list(_completable(state, seat))
+
+
+def _completable(state: GameState, seat: int) -> Iterator[str]:
     if state.config.ai_seat == seat:
-        return []  # the AI's quests are scored at the end, never turned in (B60)
-    return [q for q in state.players[seat].quests if _first_unmet(state, seat, q) is None]
+        return  # the AI's quests are scored at the end, never turned in (B60)
+    for quest_id in state.players[seat].quests:
+        if _first_unmet(state, seat, quest_id) is None:
+            yield quest_id
 
 
 def bonus_resource_due(state: GameState, seat: int, quest_id: str) -> bool:
