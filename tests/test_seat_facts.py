@@ -31,7 +31,6 @@ def seat_facts(state: GameState) -> dict[str, object]:
         out[f"units {seat}"] = list(index.units_of_seat(state, seat))
         out[f"resource_totals {seat}"] = dict(resource_totals(state, seat))
         out[f"resource_total {seat}"] = {r: resource_total(state, seat, r) for r in RESOURCES}
-        out[f"piece_hexes {seat}"] = index.piece_hexes(state, seat)
         out[f"held_by_others {seat}"] = index.held_by_others(state, seat)
         for quest in load_content().quests:
             out[f"{quest.id} {seat}"] = check_quest(state, seat, quest.id)

@@ -88,28 +88,17 @@ def _units_of_seat(state: GameState, seat: int, key: object) -> list[Unit]:
     return sorted([u for u in state.units.values() if u.owner == seat], key=_piece_key)
 
 
-def piece_hexes(state: GameState, seat: int) -> frozenset[str]:
-    """Hexes holding a unit or building of `seat` (ferry passengers: the ferry's water hex);
-    kept while the seat's own pieces stay (`seat_fact`)."""
-    return seat_fact(state, seat, "piece_hexes", _piece_hexes)
-
-
 def held_by_others(state: GameState, seat: int) -> frozenset[str]:
-    """Hexes holding a unit or building of a seat other than `seat` [Movement, l.223]:
-    worked out from each other seat's `piece_hexes`, and kept while `seat` moves its own
-    pieces (where the hex index `owners_by_hex` would be redone for every move)."""
+    """Hexes holding a unit or building of a seat other than `seat` (ferry passengers: the
+    ferry's water hex) [Movement, l.223]: one scan of the pieces, kept while `seat` moves
+    its own (where the hex index `owners_by_hex` would be redone for every move)."""
     return board_fact(state, ("held_by_others", seat), _held_by_others)
 
 
 def _held_by_others(state: GameState, key: tuple[str, int]) -> frozenset[str]:
     seat = key[1]
-    return frozenset().union(*[piece_hexes(state, other) for other in range(state.seats) if other != seat])
-
-
-def _piece_hexes(state: GameState, seat: int, key: object) -> frozenset[str]:
-    # a scan, not `units_of_seat`: asked of every other seat, whose sorted units may be unknown yet
-    units = [u.hex for u in state.units.values() if u.owner == seat]
-    return frozenset(units + [b.hex for b in state.buildings.values() if b.owner == seat])
+    units = [u.hex for u in state.units.values() if u.owner != seat]
+    return frozenset(units + [b.hex for b in state.buildings.values() if b.owner != seat])
 
 
 def group_by_hex(pieces: Iterable[P]) -> dict[str, list[P]]:
