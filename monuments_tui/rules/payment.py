@@ -22,6 +22,7 @@ from monuments_tui.rules.state import GameState
 
 SPEND_RULE = "Production, l.229: only resources on hexes with your worker can be spent"
 _NOTHING: Mapping[Resource, int] = {}
+_ORDER = {r: i for i, r in enumerate(RESOURCES)}
 
 
 def describe(cost: Mapping[Resource, int]) -> str:
@@ -39,16 +40,14 @@ def discounted(
     [Build a building, l.242, l.258]; upgrades and monument layers follow the same minimum.
     """
     need = {r: n for r, n in cost.items() if n > 0}
-    off = min(discount, sum(need.values()) - minimum)
-    if off <= 0:
-        return need
-    for _ in range(off):  # each resource off leaves one fewer to pay
-        best = max(
-            (r for r in RESOURCES if need.get(r, 0) > 0),
-            key=lambda r: (need[r] - holdings.get(r, 0), need[r], -RESOURCES.index(r)),
-        )
-        need[best] -= 1
-    return {r: n for r, n in need.items() if n > 0}
+    for _ in range(min(discount, sum(need.values()) - minimum)):  # each resource off leaves one fewer to pay
+        # the one most short of, then the one most needed, then the first in the bank's order
+        best = max(need, key=lambda r: (need[r] - holdings.get(r, 0), need[r], -_ORDER[r]))
+        if need[best] > 1:
+            need[best] -= 1
+        else:
+            del need[best]
+    return need
 
 
 def auto_payment(
