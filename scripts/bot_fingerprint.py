@@ -18,9 +18,9 @@ import time
 import msgspec
 
 from monuments_tui.ai.bots import get_bot
+from monuments_tui.cli.simulate import game_configs
 from monuments_tui.rules import decide, fold, new_game
 from monuments_tui.rules.commands import AiAct
-from monuments_tui.simulate import game_configs
 
 GAMES = (
     # civilisations, mode, solo level, games, rounds

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/make_examples.py [NAME ...]
 
 Each example is a complete game, played by the bots until the game ends, written in the
-save format of `monuments_tui.saves`. `tests/test_examples.py` loads and validates every
+save format of `monuments_tui.saves.format`. `tests/test_examples.py` loads and validates every
 one of them, so run this again whenever the save format or the rules change. The seeds
 were picked so that each game ends within the round limit and shows what it is meant to
 show (the four-player game has battles); if a change of the rules or the bots makes one
@@ -17,10 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from monuments_tui.journal import write_game
+from monuments_tui.cli.simulate import play_game
 from monuments_tui.rules import GameConfig
-from monuments_tui.saves import read_save
-from monuments_tui.simulate import play_game
+from monuments_tui.saves.format import read_save
+from monuments_tui.saves.journal import write_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves" / "examples"
 ROUND_LIMIT = 400

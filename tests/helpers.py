@@ -15,6 +15,7 @@ from random import Random
 import pytest
 from msgspec.structs import replace
 
+from monuments_tui.game.timeline import load_save
 from monuments_tui.rules import (
     GameConfig,
     RuleOptions,
@@ -29,9 +30,8 @@ from monuments_tui.rules import (
     rng as random,
 )
 from monuments_tui.rules.content import load_content
-from monuments_tui.rules.position import HEADER, counts, format_position
+from monuments_tui.rules.position.write import HEADER, counts, format_position
 from monuments_tui.rules.state import MILITARY, Building, Ferry, GameState, Unit, copy_state
-from monuments_tui.timeline import load_save
 
 GREECE, EGYPT = 0, 1
 

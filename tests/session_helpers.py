@@ -9,9 +9,9 @@ from pathlib import Path
 
 import msgspec
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, events as ev, legal_commands
 from monuments_tui.rules.state import GameState
-from monuments_tui.session import GameSession
 
 CONFIG = GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=7)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from monuments_tui.narration import narration_text
+from monuments_tui.game.narration import narration_text
 from monuments_tui.rules import GameConfig, RuleOptions, decide, events as ev, fold, legal_commands, new_game
 from monuments_tui.rules.commands import AiAct
 from monuments_tui.rules.pending import AiTurn

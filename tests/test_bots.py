@@ -9,9 +9,9 @@ import pytest
 from monuments_tui.ai.board_terms import win_chance
 from monuments_tui.ai.bots import BOTS, get_bot
 from monuments_tui.ai.evaluate import evaluate
+from monuments_tui.cli.simulate import play_game, simulate
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.rules.state import copy_state
-from monuments_tui.simulate import play_game, simulate
 
 
 def test_bots_are_registered():
@@ -88,7 +88,7 @@ def test_simulate_report():
 
 
 def test_simulate_command_line(capsys):
-    from monuments_tui.cli import main
+    from monuments_tui.cli.main import main
 
     assert main(["simulate", "--solo", "hard", "--bot", "random", "--games", "2", "--max-turns", "4", "--rotate"]) == 0
     out = capsys.readouterr().out

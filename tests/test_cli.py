@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from monuments_tui.cli import main
+from monuments_tui.cli.main import main
 
 
 def run_json(capsys, *args):

@@ -12,8 +12,8 @@ import pytest
 from monuments_tui.ai.coach import MAX_HINTS, hints
 from monuments_tui.ai.evaluate import evaluate, evaluation_terms
 from monuments_tui.ai.heuristic import heuristic_bot
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, decide, fold, format_command, new_game, parse_command
-from monuments_tui.session import GameSession
 from tests.session_helpers import CONFIG, lines, play
 
 GOLDEN_TEACHING = "tests/golden/v2_teaching-undo-redo.jsonl"

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from monuments_tui.command_check import _same_events
+from monuments_tui.game.load_check import _same_events
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import rebuild
 from monuments_tui.rules import GameConfig, commands as c, decide, events as ev, format_position, legal_commands
 from monuments_tui.rules.actions.turn import card_opening
-from monuments_tui.saves import CmdRecord, SaveError, UndoRecord
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import rebuild
+from monuments_tui.saves.format import CmdRecord, SaveError, UndoRecord
 
 from .test_economy import ready
 

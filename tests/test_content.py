@@ -9,7 +9,7 @@ from collections import Counter
 import msgspec
 import pytest
 
-from monuments_tui.card_listing import card_listing
+from monuments_tui.cli.cards import card_listing
 from monuments_tui.rules.card_types import (
     ACTION_IDS,
     AI_CARD_IDS,

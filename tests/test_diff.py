@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from monuments_tui.cli import main
+from monuments_tui.cli.main import main
+from monuments_tui.game.replay import Replay, changes_since
 from monuments_tui.records.diff import EVERYTHING, diff_states
-from monuments_tui.replay import Replay, changes_since
 from monuments_tui.rules import GameConfig, new_game
 from monuments_tui.rules.state import Building, Unit, copy_state
 from monuments_tui.rules.views import HIDDEN

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from monuments_tui.game.session import load_save
 from monuments_tui.records import check
-from monuments_tui.session import load_save
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves" / "examples"
 FILES = sorted(EXAMPLES.glob("*.jsonl"))

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from monuments_tui.cli import main
-from monuments_tui.game_tree import MAIN, GameTree
+from monuments_tui.cli.main import main
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession, UndoRefused
+from monuments_tui.game.tree import MAIN, GameTree
 from monuments_tui.records import RecordError, export_text, import_record, import_text
-from monuments_tui.replay import Replay
 from monuments_tui.rules.evolve import fold
-from monuments_tui.saves import CmdRecord, NoteRecord, RedoRecord, SaveError, UndoRecord, read_save
-from monuments_tui.session import GameSession, UndoRefused
+from monuments_tui.saves.format import CmdRecord, NoteRecord, RedoRecord, SaveError, UndoRecord, read_save
 from tests.session_helpers import enc, lines, new_session, play
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -320,7 +320,7 @@ def test_a_side_line_goes_on_with_its_moves_played_last_and_holds_the_older_ones
 def test_the_session_tree_grown_move_by_move_is_the_tree_built_from_all_the_records(tmp_path):
     """The session adds each move to its last tree rather than reading every record again; after
     moves, notes, undos, redos and moves after an undo, it is always what all the records give."""
-    from monuments_tui.game_tree import build_tree
+    from monuments_tui.game.tree import build_tree
 
     s = new_session(tmp_path, teaching=True)
     rnd = random.Random(5)

@@ -16,10 +16,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from monuments_tui.replay import Replay
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import load_save
 from monuments_tui.rules.config import OPTIONS_0_3_0, RuleOptions
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import load_save
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDENS = sorted(GOLDEN.glob("*.jsonl"))

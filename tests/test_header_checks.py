@@ -10,10 +10,10 @@ import re
 import pytest
 
 from monuments_tui import records
-from monuments_tui.cli import main
+from monuments_tui.cli.main import main
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules.config import GameConfig
-from monuments_tui.saves import RULES_VERSION, VERSION, SaveError, read_save
-from monuments_tui.session import GameSession
+from monuments_tui.saves.format import RULES_VERSION, VERSION, SaveError, read_save
 from tests.session_helpers import lines, new_session, play
 
 SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal")

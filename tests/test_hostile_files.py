@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from monuments_tui.game.timeline import load_save
 from monuments_tui.records import check
-from monuments_tui.saves import MAX_SAVE_BYTES, SaveError, read_save
-from monuments_tui.timeline import load_save
+from monuments_tui.saves.format import MAX_SAVE_BYTES, SaveError, read_save
 from monuments_tui.ui.saves_list import summarise
 
 from .session_helpers import new_session, play

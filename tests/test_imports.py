@@ -1,4 +1,5 @@
-"""The import graph of monuments_tui, read from the source: no cycles, and few lazy imports.
+"""The import graph of monuments_tui, read from the source: packages by layer, no cycles,
+and few lazy imports.
 
 Every `import` and `from ... import` counts, at any depth (inside functions too), with
 relative imports resolved. `from pkg import name` is an edge to `pkg.name` when that is a
@@ -13,7 +14,21 @@ from pathlib import Path
 
 PACKAGE = "monuments_tui"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
-MAX_LAZY = 16
+MAX_LAZY = 17
+
+LAYERS: dict[str, set[str]] = {
+    "rules": set(),
+    "ai": {"rules"},
+    "saves": {"rules"},
+    "game": {"rules", "ai", "saves"},
+    "records": {"rules", "ai", "saves", "game"},
+    "net": {"rules", "ai", "saves", "game", "records"},
+    "ui": {"rules", "ai", "saves", "game", "records", "net"},
+    "cli": {"rules", "ai", "saves", "game", "records", "net", "ui"},
+}
+"""Each package of the game and the packages it may import: only those on floors below it.
+Every package may also import the package root (its version) and `data` (the game's content)."""
+SHARED = {"", "data"}
 
 
 def module_names(root: Path) -> dict[str, Path]:
@@ -144,7 +159,36 @@ def lazy_imports(root: Path) -> list[tuple[Path, int, bool]]:
     return sorted(set(out))  # a nested function's imports are met once per enclosing function
 
 
+def package_of(module: str) -> str:
+    """The first-level package of a dotted module name ("" for the package root itself)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def layer_breaches(graph: dict[str, set[str]], layers: dict[str, set[str]]) -> list[str]:
+    """Every import from a layer's package to one it may not use, as `importer -> imported`."""
+    out = []
+    for importer, imported in sorted(graph.items()):
+        floor = package_of(importer)
+        for target in sorted(imported):
+            below = package_of(target)
+            if below in (floor, *SHARED) or floor in ("", "__main__"):
+                continue
+            if floor not in layers or below not in layers[floor]:
+                out.append(f"{importer} -> {target}")
+    return out
+
+
 # -- the checks -------------------------------------------------------------------------------
+def test_every_module_is_in_a_layer():
+    loose = [m for m in module_names(PACKAGE_DIR) if package_of(m) not in (*LAYERS, *SHARED, "__main__")]
+    assert loose == [], f"modules outside the layers' packages: {loose}"
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    assert layer_breaches(import_graph(PACKAGE_DIR), LAYERS) == []
+
+
 def test_there_is_no_import_cycle():
     cycles = find_cycles(import_graph(PACKAGE_DIR))
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
@@ -183,6 +227,22 @@ def test_a_cycle_through_a_function_import_a_relative_import_and_a_package_is_fo
     assert graph["pkg.sub"] == {"pkg.sub.b"}
     assert graph["pkg.sub.b"] == {"pkg.a"}  # `a` is a module: the edge goes to it
     assert find_cycles(graph) == [["pkg.a", "pkg.sub", "pkg.sub.b", "pkg.a"]]
+
+
+def test_an_import_from_a_higher_floor_is_named(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "rules/__init__.py": "",
+            "rules/a.py": "from pkg.game import b\n",
+            "game/__init__.py": "",
+            "game/b.py": "from pkg.rules import a\nfrom pkg import data\n",
+            "data/__init__.py": "",
+        },
+    )
+    layers = {"rules": set(), "game": {"rules"}}
+    assert layer_breaches(import_graph(root), layers) == ["pkg.rules.a -> pkg.game.b"]
 
 
 def test_a_tree_without_cycles_passes(tmp_path):

@@ -1,4 +1,4 @@
-"""The AI's narration and random draws are data; their words live in `monuments_tui.narration`.
+"""The AI's narration and random draws are data; their words live in `monuments_tui.game.narration`.
 
 Rewording any template changes no event, so no save written before or after stops loading
 [issue 18, item 6]; a format-1 save's wording is ignored on load, its draws compared by `rng`.
@@ -12,10 +12,10 @@ from typing import get_args
 import msgspec
 import pytest
 
-from monuments_tui import narration
+from monuments_tui.game import narration
+from monuments_tui.game.timeline import load_save
 from monuments_tui.rules import events as ev
-from monuments_tui.saves import ENCODER, SaveError
-from monuments_tui.timeline import load_save
+from monuments_tui.saves.format import ENCODER, SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVES = sorted((ROOT / "tests" / "golden").glob("*.jsonl")) + sorted((ROOT / "saves" / "examples").glob("*.jsonl"))

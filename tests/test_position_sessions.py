@@ -8,11 +8,11 @@ import random
 import pytest
 
 from monuments_tui import records
-from monuments_tui.cli import main
-from monuments_tui.replay import Replay
+from monuments_tui.cli.main import main
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, format_position, parse_position
-from monuments_tui.saves import VERSION, SaveError
-from monuments_tui.session import GameSession
+from monuments_tui.saves.format import VERSION, SaveError
 from tests.session_helpers import CONFIG, battle_ready, enc, lines, new_session, play
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from monuments_tui.replay import Replay
+from monuments_tui.game.replay import Replay
 from monuments_tui.rules import (
     GameConfig,
     PositionError,
@@ -22,7 +22,7 @@ from monuments_tui.rules import (
     parse_position,
     pending as pd,
 )
-from monuments_tui.rules.position_fields import PENDING_KINDS
+from monuments_tui.rules.position.fields import PENDING_KINDS
 from monuments_tui.rules.state import (
     BANK_START,
     PIECE_LIMITS,

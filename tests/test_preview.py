@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
+from monuments_tui.game.timeline import hidden_or_random
 from monuments_tui.records.diff import EVERYTHING, score_changes
 from monuments_tui.rules import RuleViolation, decide, events as ev, fold, format_command, legal_commands, parse_command
-from monuments_tui.timeline import hidden_or_random
 from monuments_tui.ui.preview import preview_lines
 from tests.session_helpers import enc, new_session
 

@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from monuments_tui.cli import main
+from monuments_tui.cli.main import main
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
 from monuments_tui.records import RecordError, check, export_json, export_text, import_record, import_text
-from monuments_tui.replay import Replay
-from monuments_tui.saves import SaveError
-from monuments_tui.session import GameSession
+from monuments_tui.saves.format import SaveError
 from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from monuments_tui.replay import Replay
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules.pending import ChooseAction
-from monuments_tui.saves import SaveError, read_save
-from monuments_tui.session import GameSession
+from monuments_tui.saves.format import SaveError, read_save
 from tests.session_helpers import CONFIG, draws_quests, enc, new_session, play, play_until
 
 

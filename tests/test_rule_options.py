@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from monuments_tui.cli import main
+from monuments_tui.cli.main import main
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, format_position, new_game, parse_position
 from monuments_tui.rules.config import RuleOptions, validate_config
 from monuments_tui.rules.errors import PositionError
-from monuments_tui.saves import SaveError
-from monuments_tui.session import GameSession
+from monuments_tui.saves.format import SaveError
 
 from .session_helpers import new_session, play
 

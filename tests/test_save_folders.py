@@ -8,11 +8,11 @@ import os
 import pytest
 
 from monuments_tui import records
-from monuments_tui.cli import main
-from monuments_tui.journal import write_game
-from monuments_tui.replay import Replay
+from monuments_tui.cli.main import main
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules.config import GameConfig
-from monuments_tui.session import GameSession
+from monuments_tui.saves.journal import write_game
 from tests.session_helpers import CONFIG, new_session, no_loop, play
 
 SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal")

@@ -11,16 +11,16 @@ import sys
 
 import pytest
 
-from monuments_tui.cli import main
-from monuments_tui.replay import Replay
-from monuments_tui.save_lock import SaveInUse, lock_path
-from monuments_tui.saves import SaveError
-from monuments_tui.session import GameSession
+from monuments_tui.cli.main import main
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
+from monuments_tui.saves.format import SaveError
+from monuments_tui.saves.lock import SaveInUse, lock_path
 from tests.session_helpers import enc, lines, new_session, no_loop, play
 
 PLAYER = r"""
 import sys
-from monuments_tui.session import GameSession
+from monuments_tui.game.session import GameSession
 
 session, warnings = GameSession.load(sys.argv[1])
 print("loaded", len(session.history()), flush=True)

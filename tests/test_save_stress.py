@@ -22,11 +22,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import load_save
 from monuments_tui.records import check
 from monuments_tui.rules.invariants import invariant_violations
-from monuments_tui.saves import SaveError
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import load_save
+from monuments_tui.saves.format import SaveError
 
 from .session_helpers import new_session, play
 
@@ -94,7 +94,7 @@ PLAYER = r"""
 import random, sys
 from pathlib import Path
 from monuments_tui.rules import GameConfig, legal_commands
-from monuments_tui.session import GameSession
+from monuments_tui.game.session import GameSession
 
 folder, seed = Path(sys.argv[1]), int(sys.argv[2])
 s = GameSession.new(GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=seed), seats=("human", "human"), saves_dir=folder)

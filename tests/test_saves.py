@@ -13,12 +13,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from monuments_tui import saves
-from monuments_tui.replay import Replay
+import monuments_tui.saves.format as saves
+from monuments_tui.cli.simulate import simulate
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
-from monuments_tui.saves import VERSION, SaveError, read_save
-from monuments_tui.session import GameSession
-from monuments_tui.simulate import simulate
+from monuments_tui.saves.format import VERSION, SaveError, read_save
 from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
 
 GOLDEN = Path(__file__).parent / "golden"

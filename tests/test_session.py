@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from monuments_tui.rules import NotationError, RuleViolation, events as ev
-from monuments_tui.session import (
+from monuments_tui.game.session import (
     SNAPSHOT_EVERY,
     GameSession,
     Step,
@@ -20,6 +19,7 @@ from monuments_tui.session import (
     hidden_or_random,
     undo_refusal,
 )
+from monuments_tui.rules import NotationError, RuleViolation, events as ev
 from tests.session_helpers import CONFIG, battle_ready, draws_quests, enc, lines, new_session, play, play_until
 
 

@@ -23,13 +23,13 @@ import msgspec
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from monuments_tui.replay import Replay
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import starting_state
 from monuments_tui.rules import GameConfig, legal_commands
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.invariants import invariant_violations
 from monuments_tui.rules.views import HIDDEN, visible_state
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import starting_state
 
 FULL = os.environ.get("MONUMENTS_STRESS") == "full"
 

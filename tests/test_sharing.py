@@ -12,12 +12,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from monuments_tui.game.timeline import load_save
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.evolve import apply_in_place, evolve, fold
 from monuments_tui.rules.queries import owners_at, units_at, units_by_hex
 from monuments_tui.rules.reach import reachable
 from monuments_tui.rules.state import copy_state
-from monuments_tui.timeline import load_save
 from tests.helpers import on_board
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -1,5 +1,6 @@
-"""Size limits of the source (issue 17): no module over 450 lines, no function over 60
-lines unless it is a table of data, named below with the reason it stays whole."""
+"""Size limits of the source: a module holds one concept, as long as that concept needs up to
+700 lines (past that it is two concepts, or a package with a face); no function over 60 lines
+unless it is a table of data, named below with the reason it stays whole."""
 
 import ast
 from pathlib import Path
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 SOURCE = Path(__file__).resolve().parent.parent / "monuments_tui"
-MODULE_LINES = 450
+MODULE_LINES = 700
 FUNCTION_LINES = 60
 
 TABLES = {
@@ -48,7 +49,7 @@ def too_long_functions(root: Path, allowed: set[tuple[str, str]]) -> list[str]:
     ]
 
 
-def test_no_module_is_over_450_lines():
+def test_no_module_is_over_700_lines():
     assert too_long_modules(SOURCE) == []
 
 

@@ -408,7 +408,7 @@ def test_every_ai_turn_is_narrated():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "insane"])
 def test_a_complete_solo_game(level):
     """A complete solo game at each difficulty runs to the end with 0 rule errors, and replays exactly."""
-    from monuments_tui.simulate import play_game
+    from monuments_tui.cli.simulate import play_game
 
     config = GameConfig(civs=("maya", "inca"), solo=level, seed=3)
     result = play_game(config, ["ai", "heuristic"], 3, 300)

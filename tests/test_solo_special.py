@@ -167,8 +167,8 @@ def test_a_0_3_0_solo_game_replays_with_the_0_3_0_options():
     """The solo example 0.3.0 shipped (kept as tests/golden/v1_0.3.0_solo-hard.jsonl) still
     replays, event for event, once its options are those of OPTIONS_0_3_0; under today's
     defaults it does not."""
-    from monuments_tui.saves import SaveError, read_save
-    from monuments_tui.timeline import rebuild
+    from monuments_tui.game.timeline import rebuild
+    from monuments_tui.saves.format import SaveError, read_save
 
     save = read_save(Path(__file__).resolve().parent / "golden" / "v1_0.3.0_solo-hard.jsonl")
     header = save.header

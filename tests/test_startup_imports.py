@@ -32,13 +32,13 @@ def engine_in(loaded: list[str]) -> list[str]:
 
 def test_the_title_screen_and_the_app_load_no_engine_and_no_bot():
     loaded = loaded_by("monuments_tui.ui.screens.title", "monuments_tui.ui.saves_list", "monuments_tui.ui.app")
-    assert "monuments_tui.ui.screens.title" in loaded and "monuments_tui.saves" in loaded
+    assert "monuments_tui.ui.screens.title" in loaded and "monuments_tui.saves.format" in loaded
     assert engine_in(loaded) == []
-    assert "monuments_tui.session" not in loaded
+    assert "monuments_tui.game.session" not in loaded
 
 
 def test_the_check_sees_an_engine_module_when_one_is_loaded():
-    assert engine_in(loaded_by("monuments_tui.session")) != []
+    assert engine_in(loaded_by("monuments_tui.game.session")) != []
 
 
 PACKAGE = """
@@ -68,7 +68,7 @@ def test_the_rules_package_gives_its_functions_after_their_modules_load_and_regi
 
 def test_the_monuments_commands_own_checks_load_no_engine_and_no_bot():
     # `monuments` runs these checks before the title screen opens (cli._dispatch)
-    loaded = loaded_by("monuments_tui.cli", "monuments_tui.preflight")
-    assert "monuments_tui.preflight" in loaded
+    loaded = loaded_by("monuments_tui.cli.main", "monuments_tui.cli.preflight")
+    assert "monuments_tui.cli.preflight" in loaded
     assert engine_in(loaded) == []
-    assert "monuments_tui.rules.position_checks" not in loaded  # only `new --position` reads a position
+    assert "monuments_tui.rules.position" not in loaded  # only `new --position` reads a position

@@ -9,10 +9,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from monuments_tui.cli import main
-from monuments_tui.saves import VERSION, SaveError
-from monuments_tui.timeline import load_save
-from monuments_tui.upgrade import upgrade_save
+from monuments_tui.cli.main import main
+from monuments_tui.cli.upgrade import upgrade_save
+from monuments_tui.game.timeline import load_save
+from monuments_tui.saves.format import VERSION, SaveError
 
 GOLDEN = Path(__file__).parent / "golden"
 FORMAT_1 = sorted(GOLDEN.glob("v1_*.jsonl"))

@@ -80,7 +80,9 @@ class BoardTerms(NamedTuple):
 
 
 _encode = msgspec.msgpack.Encoder().encode
-_TERMS = PiecesMemo(1024)  # a decision meets a few dozen arrangements; later decisions rarely come back to older ones
+_TERMS: PiecesMemo[BoardTerms] = PiecesMemo(
+    1024
+)  # a decision meets a few dozen arrangements; later decisions rarely come back to older ones
 
 
 def board_terms(state: GameState, seat: int) -> BoardTerms:
@@ -245,7 +247,7 @@ def attack_potential(state: GameState, seat: int) -> float:
         return 0.0
     neighbours = adjacency()
     graph, _, monuments = land_graph(tuple(state.config.civs), state.config.mode)
-    power: Counter = Counter()
+    power: Counter[str] = Counter()
     for u in fighters:
         for n in neighbours[u.hex]:
             if n in graph and n not in monuments:

@@ -16,7 +16,7 @@ from functools import cache
 from monuments_tui.ai.board_terms import LayerTerms, board_terms, latent_places, layer_terms, worker_places
 from monuments_tui.ai.geography import hex_resources
 from monuments_tui.rules.actions.production import PER_ACTION_LIMIT, production_on
-from monuments_tui.rules.card_types import Resource
+from monuments_tui.rules.card_types import Quest, Resource
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import bonus_amount
@@ -68,7 +68,7 @@ def bonus_points(card: str) -> float:
 
 
 @cache
-def quest_card(q: str):
+def quest_card(q: str) -> Quest:
     """The quest card with id `q`."""
     return load_content().quest_by_id[q]
 
@@ -138,7 +138,7 @@ def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
     return terms
 
 
-def resource_counts(state: GameState, seat: int) -> Counter:
+def resource_counts(state: GameState, seat: int) -> Counter[Resource]:
     """The resources `seat` controls, by type (as `resource_totals`, without its ordering)."""
     return Counter(_resources_on(state, worker_places(state, seat)))
 
@@ -242,7 +242,7 @@ def _resource_turns(
     return cost / parallel
 
 
-def latent_resources(state: GameState, seat: int) -> Counter:
+def latent_resources(state: GameState, seat: int) -> Counter[Resource]:
     """Resources on hexes with no unit at all, next to a hex with our worker."""
     return Counter(_latent(state, latent_places(state, seat)))
 
@@ -251,10 +251,10 @@ def _latent(state: GameState, places: AbstractSet[str]) -> dict[Resource, int]:
     return _add_up(on for h, on in state.resources.items() if h in places)
 
 
-def wanted_resources(state: GameState, seat: int) -> Counter:
+def wanted_resources(state: GameState, seat: int) -> Counter[Resource]:
     """Resources wanted now: the next layer's cost, and a town's if there is none yet."""
     p = state.players[seat]
-    wanted: Counter = Counter()
+    wanted: Counter[Resource] = Counter()
     if p.layers < 5:
         wanted.update(
             {r: n for r, n in layer_cost(p.layers + 1, state.config.options.layer4_workers).cost.items() if n > 0}

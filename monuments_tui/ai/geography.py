@@ -11,12 +11,15 @@ rating's board terms (`board_terms`, `PiecesMemo`).
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import TypeVar
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.layout import layout_for
 from monuments_tui.rules.piece_index import units_by_hex
 from monuments_tui.rules.queries import layout, monument_hex, worker_moves
 from monuments_tui.rules.state import GameState
+
+V = TypeVar("V")
 
 
 @cache
@@ -38,7 +41,9 @@ def hex_resources() -> dict[str, str | None]:
 
 
 @cache
-def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, ...]], frozenset, frozenset]:
+def land_graph(
+    civs: tuple[str, ...], mode: str
+) -> tuple[dict[str, tuple[str, ...]], frozenset[frozenset[str]], frozenset[str]]:
     """Land (and monument) hexes in play with their land neighbours, and the river edges."""
     board = load_board()
     lay = layout_for(civs, mode)
@@ -48,7 +53,7 @@ def land_graph(civs: tuple[str, ...], mode: str) -> tuple[dict[str, tuple[str, .
     return graph, rivers, lay.monuments
 
 
-class PiecesMemo(dict):
+class PiecesMemo(dict[tuple[object, ...], V]):
     """Results cached by where the pieces stand (and whatever else they depend on), forgotten
     all at once when there are too many: a game only comes back to a few arrangements of its pieces."""
 
@@ -56,7 +61,7 @@ class PiecesMemo(dict):
         super().__init__()
         self.size = size
 
-    def keep(self, key: tuple, value: object) -> None:
+    def keep(self, key: tuple[object, ...], value: V) -> None:
         """Remember `value` under `key`."""
         if len(self) >= self.size:
             self.clear()
@@ -131,7 +136,7 @@ def spare_reach(state: GameState, seat: int) -> tuple[dict[str, int], dict[str, 
 
 @lru_cache(maxsize=8192)
 def walk_distances(
-    src: str, civs: tuple[str, ...], mode: str, blocked: frozenset, bridges: frozenset
+    src: str, civs: tuple[str, ...], mode: str, blocked: frozenset[str], bridges: frozenset[frozenset[str]]
 ) -> dict[str, int]:
     """Steps from `src` to each land hex within `WALK_LIMIT`, around `blocked` hexes, crossing
     rivers only by `bridges` (cached: within one decision only our own pieces move)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import msgspec
 
@@ -37,7 +37,7 @@ from monuments_tui.rules.actions.attack import resolve_attackers
 from monuments_tui.rules.actions.turn import FIRST_TURN_CARDS, card_opening
 from monuments_tui.rules.battle import attack_power, defence_fighters, defender_of
 from monuments_tui.rules.board import load_board
-from monuments_tui.rules.card_types import ActionId, is_resource
+from monuments_tui.rules.card_types import ActionId, Resource, is_resource
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
@@ -130,7 +130,8 @@ def _prune(state: GameState, seat: int, candidates: list[cmd.Command]) -> list[t
                 continue
         elif isinstance(c, cmd.Trade):
             # Trade only a surplus for a resource still wanted (no trading back and forth).
-            if totals[c.give] <= wanted[c.give] or totals[c.get] >= wanted[c.get]:
+            give, get = cast(Resource, c.give), cast(Resource, c.get)  # checked by decide before it is a candidate
+            if totals[give] <= wanted[give] or totals[get] >= wanted[get]:
                 continue
             if (c.give, c.get) in trades:
                 continue
@@ -180,7 +181,7 @@ class Rated(NamedTuple):
     best: GameState | None
 
 
-_RATED: dict[tuple, list[tuple[GameState, Rated]]] = {}
+_RATED: dict[tuple[object, ...], list[tuple[GameState, Rated]]] = {}
 """`_rated` by position: the card-choice rollout rates the very positions the action then
 goes through, so the steps actually played find their ratings here. Kept under a quick
 signature of the position (`_signature`); positions of one signature are told apart by
@@ -190,7 +191,7 @@ RATED_KEPT = 64
 """Signatures kept in `_RATED`: more than the rollouts of one card choice go through."""
 
 
-def _signature(state: GameState, seat: int, prune: Pruning) -> tuple:
+def _signature(state: GameState, seat: int, prune: Pruning) -> tuple[object, ...]:
     """Part of what a position's ratings depend on, quick to read: equal for equal positions."""
     return (seat, prune, state.round, state.current, state.next_id, state.card_in_play, type(state.pending))
 

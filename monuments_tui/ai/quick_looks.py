@@ -26,7 +26,7 @@ def quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rate
     trips = {(c.piece, c.src, c.dst) for c in moves}
     if len(trips) <= rated:
         return candidates
-    here: Counter = Counter()
+    here: Counter[str] = Counter()
     taken: set[str] = set()
     for u in state.units.values():
         taken.add(u.hex)
@@ -60,7 +60,7 @@ def quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rate
     return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
 
 
-def workers_ashore(state: GameState, seat: int) -> Counter:
+def workers_ashore(state: GameState, seat: int) -> Counter[str]:
     """How many of `seat`'s workers stand on each hex (those aboard a ferry left out)."""
     return Counter(u.hex for u in units_of_seat(state, seat) if u.kind == "worker" and u.ferry is None)
 

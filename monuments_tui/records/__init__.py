@@ -12,7 +12,7 @@ from monuments_tui.records.export import RECORD_FORMAT, RECORD_VERSION, export_j
 from monuments_tui.records.save_check import check, format_check
 from monuments_tui.records.scores import final_scores, result_line, score_table
 from monuments_tui.records.text_import import RecordError, import_record, import_text, parse_record
-from monuments_tui.saves import SaveError
+from monuments_tui.saves.format import SaveError
 
 __all__ = [
     "RECORD_FORMAT",

@@ -145,14 +145,14 @@ def _structures(before: GameState, after: GameState, names: list[str]) -> list[s
 
 
 # -- each player's cards, monument, bonuses and quests --------------------------------------------
-def _card_names(cards: Counter) -> str:
+def _card_names(cards: Counter[str]) -> str:
     actions = load_content().action_by_id
     return ", ".join(
         (f"{actions[c].name}" if c in actions else c) + (f" ×{n}" if n > 1 else "") for c, n in sorted(cards.items())
     )
 
 
-def _gone_and_new(before: Sequence[str], after: Sequence[str]) -> tuple[Counter, Counter]:
+def _gone_and_new(before: Sequence[str], after: Sequence[str]) -> tuple[Counter[str], Counter[str]]:
     was, now = Counter(before), Counter(after)
     return was - now, now - was
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import msgspec
 
-from monuments_tui.game_tree import MAIN, CloseItem, NoteItem, OpenItem, StepItem
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.timeline import Step
+from monuments_tui.game.tree import MAIN, CloseItem, NoteItem, OpenItem, StepItem
 from monuments_tui.records.outcomes import outcomes
 from monuments_tui.records.scores import final_scores, result_line, score_table
-from monuments_tui.replay import Replay
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import RuleOptions
-from monuments_tui.timeline import Step
 
 RECORD_FORMAT = "monuments-record"
 RECORD_VERSION = 2

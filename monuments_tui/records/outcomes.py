@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from monuments_tui.narration import draw_text, narration_text
+from monuments_tui.game.narration import draw_text, narration_text
+from monuments_tui.game.timeline import Step
 from monuments_tui.rules import events as ev
-from monuments_tui.timeline import Step
 
 
 def outcomes(step: Step, civs: tuple[str, ...]) -> list[str]:

@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
+from monuments_tui.game.timeline import load_save
 from monuments_tui.records.scores import final_scores, result_line, score_table
-from monuments_tui.timeline import load_save
 
 
 def check(path: Path | str) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from typing import Literal, NamedTuple
 
 import msgspec
 
-from monuments_tui.journal import create_journal
+from monuments_tui.game.session import GameSession, UndoRefused, check_seats
+from monuments_tui.game.timeline import Step
 from monuments_tui.records.export import RECORD_VERSION
 from monuments_tui.records.scores import final_scores, result_line
 from monuments_tui.rules import waiting_for
@@ -18,9 +19,8 @@ from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
 from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.notation import parse_command
-from monuments_tui.saves import Header, now_iso
-from monuments_tui.session import GameSession, UndoRefused, check_seats
-from monuments_tui.timeline import Step
+from monuments_tui.saves.format import Header, now_iso
+from monuments_tui.saves.journal import create_journal
 
 
 class RecordError(ValueError):

@@ -30,8 +30,7 @@ if TYPE_CHECKING:  # the names as type checkers and editors see them
     from monuments_tui.rules.evolve import evolve, fold
     from monuments_tui.rules.legal import any_legal, is_legal, legal_commands
     from monuments_tui.rules.notation import SYNTAX, format_command, parse_command
-    from monuments_tui.rules.position import format_position
-    from monuments_tui.rules.position_checks import parse_position
+    from monuments_tui.rules.position import format_position, parse_position
     from monuments_tui.rules.setup import new_game
     from monuments_tui.rules.state import GameState
 
@@ -56,7 +55,7 @@ _WHERE = {
     "format_command": "notation",
     "parse_command": "notation",
     "format_position": "position",
-    "parse_position": "position_checks",
+    "parse_position": "position",
     "new_game": "setup",
     "GameState": "state",
 }

@@ -292,7 +292,7 @@ AiReport = Literal[  # grouped by the card (or step) that reports it
     "trained", "armed", "armed_nobody",
 ]
 # fmt: on
-"""What an `AiReported` line tells; its words are templates in `monuments_tui.narration`."""
+"""What an `AiReported` line tells; its words are templates in `monuments_tui.game.narration`."""
 ShortOf = Literal["land", "resources", "workers"]
 PileName = Literal["draw", "discard", "set_aside"]
 

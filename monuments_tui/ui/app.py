@@ -19,8 +19,8 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from monuments_tui.save_lock import SaveInUse
-from monuments_tui.saves import SaveError, default_saves_dir
+from monuments_tui.saves.format import SaveError, default_saves_dir
+from monuments_tui.saves.lock import SaveInUse
 from monuments_tui.ui.dialogs.common import ConfirmDialog, TooSmall
 from monuments_tui.ui.navigation import Navigation
 from monuments_tui.ui.palette import AppCommands
@@ -32,7 +32,7 @@ from monuments_tui.ui.screens.title import TitleScreen
 from monuments_tui.ui.theme import COLOURS
 
 if TYPE_CHECKING:
-    from monuments_tui.session import GameSession
+    from monuments_tui.game.session import GameSession
 
 MIN_SIZE = (80, 24)
 """Below this the app asks for a larger terminal (the game waits, nothing is lost)."""
@@ -129,7 +129,7 @@ class MonumentsApp(Navigation):
     @guarded
     def _start_from_position(self, position: str) -> None:
         # start-up: the game side loads when a game opens, not before the title screen
-        from monuments_tui.rules.position_checks import parse_position
+        from monuments_tui.rules.position import parse_position
 
         state = parse_position(position)
         seats = self.prefill.seats if self.prefill and self.prefill.seats else ()
@@ -240,7 +240,7 @@ class MonumentsApp(Navigation):
     @guarded
     def open_replay(self, path: Path) -> None:
         # start-up: the game side loads when a game opens, not before the title screen
-        from monuments_tui.replay import Replay
+        from monuments_tui.game.replay import Replay
         from monuments_tui.ui.screens.replay import ReplayScreen
 
         try:
@@ -330,7 +330,7 @@ class MonumentsApp(Navigation):
 def _sessions() -> type[GameSession]:
     """The game's sessions, loaded with the rules engine and the bots when a game opens."""
     # start-up: the game side loads when a game opens, not before the title screen
-    from monuments_tui.session import GameSession
+    from monuments_tui.game.session import GameSession
 
     return GameSession
 

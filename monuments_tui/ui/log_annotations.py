@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from monuments_tui.game_tree import MAIN, GameTree, Variation
+from monuments_tui.game.tree import MAIN, GameTree, Variation
 from monuments_tui.ui import pane_text, wording
 
 SHOWN_MOVES = 3

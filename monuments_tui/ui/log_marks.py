@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-from monuments_tui.saves import RecordAny, TeachingRecord
+from monuments_tui.saves.format import RecordAny, TeachingRecord
 
 
 class LogMark(NamedTuple):

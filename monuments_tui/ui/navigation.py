@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 if TYPE_CHECKING:  # start-up: the title screen's app loads no session
-    from monuments_tui.session import GameSession
+    from monuments_tui.game.session import GameSession
 
 
 class Navigation(App[object]):

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from monuments_tui.game.timeline import hidden_or_random
 from monuments_tui.records.diff import EVERYTHING, score_changes
 from monuments_tui.rules import NotationError, RuleViolation, decide, events as ev, fold, format_command, parse_command
 from monuments_tui.rules.state import GameState
-from monuments_tui.timeline import hidden_or_random
 from monuments_tui.ui import wording
 
 

@@ -7,8 +7,8 @@ makes a side line of the log the main line (`GameSession.note`, `GameSession.pro
 
 from __future__ import annotations
 
-from monuments_tui.replay import Replay
-from monuments_tui.session import GameSession, UndoRefused
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession, UndoRefused
 
 NOTE_USAGE = "note TEXT attaches a comment to this position, e.g. note move the army first"
 PROMOTE_USAGE = "promote N makes side line N of the log the main line, e.g. promote 1"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monuments_tui.rules import events as ev
-from monuments_tui.saves import CmdRecord, RedoRecord, SaveError, UndoRecord, read_save
+from monuments_tui.saves.format import CmdRecord, RedoRecord, SaveError, UndoRecord, read_save
 
 
 @dataclass

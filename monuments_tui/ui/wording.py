@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from monuments_tui.narration import narration_text
+from monuments_tui.game.narration import narration_text
+from monuments_tui.game.timeline import step_text
 from monuments_tui.rules import commands as c, events as ev, format_command
 from monuments_tui.rules.content import load_content
-from monuments_tui.timeline import step_text
 
 PIECE_WORDS = {
     "w": "a worker",

@@ -25,10 +25,10 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widget import Widget
 
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import Step, load_save
 from monuments_tui.rules import format_command
-from monuments_tui.saves import Header
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import Step, load_save
+from monuments_tui.saves.format import Header
 from tests.bench.budgets import Measured, budget
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ from tempfile import TemporaryDirectory
 
 from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
-from monuments_tui.replay import Replay
+from monuments_tui.game.replay import Replay
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.widgets.board import _ViewerOf
 from monuments_tui.ui.widgets.panes import LogPane

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from timing import best_of  # tests/bench/timing.py: the scripts run from this folder
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, fold, legal_commands
-from monuments_tui.session import GameSession
 
 
 def main(steps: int = 3000) -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from monuments_tui.game.timeline import Timeline, rebuild
 from monuments_tui.rules.evolve import fold
-from monuments_tui.saves import SaveFile, read_save
-from monuments_tui.timeline import Timeline, rebuild
+from monuments_tui.saves.format import SaveFile, read_save
 from tests.bench.budgets import Measured, budget
 from tests.bench.timing import side_by_side
 

@@ -45,8 +45,8 @@ _GAMES_CHILD = bench_bots._CHILD
 
 _LOAD_CHILD = """
 import json, sys
-from monuments_tui.saves import read_save
-from monuments_tui.timeline import rebuild
+from monuments_tui.saves.format import read_save
+from monuments_tui.game.timeline import rebuild
 save = read_save(sys.argv[1])
 loads, validate = int(sys.argv[2]), sys.argv[3] == "validate"
 rebuild(save.header, save.records, save.path, validate=validate)  # imports and the content's caches

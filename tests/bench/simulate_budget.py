@@ -16,8 +16,8 @@ import resource
 import time
 from typing import Literal
 
+from monuments_tui.cli.simulate import simulate
 from monuments_tui.rules.card_types import Civ
-from monuments_tui.simulate import simulate
 from tests.bench.budgets import Measured, budget
 
 SET_UPS: dict[int, tuple[Civ, ...]] = {

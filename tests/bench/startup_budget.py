@@ -46,7 +46,7 @@ if sys.argv[1] == "monuments":
 
     run = App.run
     App.run = lambda app, **_: run(app, headless=True, size=(160, 50), auto_pilot=shown)
-    from monuments_tui.cli import main
+    from monuments_tui.cli.main import main
 
     main(["--saves", sys.argv[2]])  # as the `monuments` command starts: its checks, then the app
 else:

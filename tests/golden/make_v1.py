@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, events as ev, legal_commands
-from monuments_tui.session import GameSession
 
 OUT = Path(__file__).parent / "v1_greece-egypt_scarcity_s7.jsonl"
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, events as ev
-from monuments_tui.session import GameSession
 
 HERE = Path(__file__).parent
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from monuments_tui.saves import Header
-from monuments_tui.session import GameSession, Rebuilt, Timeline
+from monuments_tui.game.session import GameSession, Rebuilt, Timeline
+from monuments_tui.saves.format import Header
 from tests.helpers import position
 
 NEAR_END = """

@@ -6,8 +6,8 @@ import os
 
 import msgspec
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, RuleOptions
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog, Curtain, TooSmall
 from monuments_tui.ui.dialogs.play_from_here import PlayFromHereDialog
@@ -489,7 +489,7 @@ async def test_a_game_played_to_the_end_shows_the_scores_and_the_winner(tmp_path
 
 
 def test_the_score_chart_scores_every_turn(tmp_path):
-    from monuments_tui.replay import Replay
+    from monuments_tui.game.replay import Replay
     from monuments_tui.ui.screens.end import chart_text, score_history
 
     session = played_save(tmp_path, steps=60)

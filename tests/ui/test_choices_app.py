@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
+from monuments_tui.game.session import GameSession, Rebuilt, Timeline
 from monuments_tui.rules.content import load_content
-from monuments_tui.saves import Header
-from monuments_tui.session import GameSession, Rebuilt, Timeline
+from monuments_tui.saves.format import Header
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.info import InfoDialog
 from monuments_tui.ui.palette import GAME, LegalCommands

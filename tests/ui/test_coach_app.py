@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from monuments_tui.cli import build_parser
+from monuments_tui.cli.main import build_parser
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import parse_command
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp, prefill_from_args
 from monuments_tui.ui.monument_art import LAYERS, PARTS, monument_lines
 from monuments_tui.ui.screens.coaching import LessonDialog

@@ -3,8 +3,8 @@ that F7 shows it as it is now, not as it was when it was last in sight."""
 
 from __future__ import annotations
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.widgets.board import Board

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import commands as c, events as ev, pending as pd
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.views import visible_state
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import Curtain
 from monuments_tui.ui.palette import AppCommands, LegalCommands

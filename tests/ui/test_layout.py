@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import DataTable
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import Curtain, TooSmall
 from monuments_tui.ui.saves_list import SaveSummary, plan_columns

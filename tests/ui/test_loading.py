@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import ProgressBar
 
-from monuments_tui.session import GameSession
+from monuments_tui.game.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.screens.loading import LONG_SAVE_BYTES, LoadingScreen

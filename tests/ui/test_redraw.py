@@ -11,9 +11,9 @@ from rich.console import Console, Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import load_save
 from monuments_tui.rules import format_command
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import load_save
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.widgets.log_pane import LogPane

@@ -3,8 +3,8 @@ coach's hints at their positions, hints to another seat kept private in that sea
 
 from __future__ import annotations
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.widgets.move_list import MoveList

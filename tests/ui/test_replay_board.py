@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui.replay import changes_since
+from monuments_tui.game.replay import changes_since
 from monuments_tui.rules import format_command
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import AskDialog

@@ -3,9 +3,9 @@ and in the game being played, and keeps the line it replaces as a side line."""
 
 from __future__ import annotations
 
-from monuments_tui.game_tree import MAIN
-from monuments_tui.replay import Replay
-from monuments_tui.session import GameSession
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.tree import MAIN
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import ConfirmDialog
 from monuments_tui.ui.screens.game import GameScreen

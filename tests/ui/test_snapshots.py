@@ -11,8 +11,8 @@ import random
 
 import pytest
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
-from monuments_tui.session import GameSession
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.new_game import Prefill

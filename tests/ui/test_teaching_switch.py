@@ -3,7 +3,7 @@ every player, at its place, also after the game is loaded again (issue 19, point
 
 from __future__ import annotations
 
-from monuments_tui.saves import TeachingRecord
+from monuments_tui.saves.format import TeachingRecord
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.dialogs.common import ConfirmDialog
 from monuments_tui.ui.palette import LegalCommands

@@ -96,7 +96,7 @@ def test_a_battle_teaches_the_dice():
 
 def test_what_was_shown_is_derived_from_the_history():
     """Replaying the steps gives the same lessons as the game showed them (so reload and undo agree)."""
-    from monuments_tui.timeline import Step
+    from monuments_tui.game.timeline import Step
 
     initial = GAME[0][1]
     steps = [Step(i + 1, 0, parse_command("done"), events, 0, 0) for i, (_, _, events) in enumerate(GAME[1:])]

@@ -100,7 +100,7 @@ class AiContext:
             self.events.append(e)
 
     def report(self, what: ev.AiReport, **facts: Any) -> None:
-        """A line for the log, as data (its words: `monuments_tui.narration`)."""
+        """A line for the log, as data (its words: `monuments_tui.game.narration`)."""
         self.add(ev.AiReported(self.seat, what, **facts))
 
     @property

@@ -13,10 +13,10 @@ from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
+from monuments_tui.game.session import GameSession, bot_command_for
 from monuments_tui.rules import RuleViolation, format_command
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.state import GameState, copy_state
-from monuments_tui.session import GameSession, bot_command_for
 from monuments_tui.ui.safety import guarded, report
 
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))

@@ -20,9 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from monuments_tui.ai.coach import Hint, hints
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.state import GameState
-from monuments_tui.session import GameSession
 from monuments_tui.ui import card_text, tutorial
 from monuments_tui.ui.safety import guarded
 

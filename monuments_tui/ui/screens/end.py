@@ -19,8 +19,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.game.replay import Replay
 from monuments_tui.records import export_text
-from monuments_tui.replay import Replay
 from monuments_tui.rules.scoring import score
 from monuments_tui.ui.monument_art import monuments_row
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM

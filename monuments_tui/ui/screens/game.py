@@ -20,6 +20,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.game.session import UndoRefused
+from monuments_tui.game.timeline import step_text
 from monuments_tui.rules import (
     NotationError,
     RuleViolation,
@@ -28,8 +30,6 @@ from monuments_tui.rules import (
     waiting_for,
 )
 from monuments_tui.rules.views import visible_state
-from monuments_tui.session import UndoRefused
-from monuments_tui.timeline import step_text
 from monuments_tui.ui import card_text
 from monuments_tui.ui.dialogs.common import Curtain
 from monuments_tui.ui.legal_now import LegalNow

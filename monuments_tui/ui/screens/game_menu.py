@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from textual.screen import Screen
 
-from monuments_tui.replay import Replay
+from monuments_tui.game.replay import Replay
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules import format_position
-from monuments_tui.session import GameSession
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.log_marks import teaching_words
 from monuments_tui.ui.safety import guarded, write_beside_save

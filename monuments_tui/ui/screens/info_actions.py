@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from textual.screen import Screen
 
+from monuments_tui.game.session import GameSession
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import HIDDEN, visible_state
-from monuments_tui.session import GameSession
 from monuments_tui.ui import info
 from monuments_tui.ui.dialogs.info import InfoDialog
 from monuments_tui.ui.widgets.board import Board

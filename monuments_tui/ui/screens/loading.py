@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from monuments_tui.session import GameSession  # this screen is loaded only when a save is opened
+from monuments_tui.game.session import GameSession  # this screen is loaded only when a save is opened
 
 if TYPE_CHECKING:
     from textual import getters

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from textual.screen import Screen
 
+from monuments_tui.game.replay import changes_since
+from monuments_tui.game.session import GameSession
 from monuments_tui.records.diff import EVERYTHING, diff_states
-from monuments_tui.replay import changes_since
-from monuments_tui.session import GameSession
 from monuments_tui.ui.dialogs.report import ReportDialog
 from monuments_tui.ui.preview import preview_lines
 from monuments_tui.ui.safety import guarded

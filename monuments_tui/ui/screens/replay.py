@@ -17,11 +17,11 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from monuments_tui.game_tree import MAIN
+from monuments_tui.game.replay import FINISHED_HERE, changes_since, seat_view
+from monuments_tui.game.tree import MAIN
 from monuments_tui.records.diff import EVERYTHING, diff_states
-from monuments_tui.replay import FINISHED_HERE, changes_since, seat_view
 from monuments_tui.rules import waiting_for
-from monuments_tui.saves import SaveError
+from monuments_tui.saves.format import SaveError
 from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.dialogs.play_from_here import PlayFromHere, PlayFromHereDialog
@@ -38,7 +38,7 @@ from monuments_tui.ui.widgets.move_list import MoveList
 if TYPE_CHECKING:
     from textual import getters
 
-    from monuments_tui.session import GameSession
+    from monuments_tui.game.session import GameSession
     from monuments_tui.ui.navigation import Navigation
 
 

@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from monuments_tui.game_tree import GameTree
+from monuments_tui.game.tree import GameTree
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui.widgets.legend_panel import LegendPanel
 from monuments_tui.ui.widgets.map_view import MapView

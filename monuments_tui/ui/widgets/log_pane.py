@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from monuments_tui.game_tree import MAIN
+from monuments_tui.game.tree import MAIN
 from monuments_tui.ui import log_annotations, pane_text, wording
 from monuments_tui.ui.theme import TEXT_TONES, tone_classes, tones_of
 from monuments_tui.ui.widgets.quiet_border import QuietBorder

@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from monuments_tui.game_tree import MAIN, GameTree
+from monuments_tui.game.tree import MAIN, GameTree
 from monuments_tui.ui import log_annotations, wording
 
 

@@ -16,7 +16,7 @@ import os
 import shlex
 from pathlib import Path
 
-from monuments_tui.saves import SaveError, check_regular_file
+from monuments_tui.saves.format import SaveError, check_regular_file
 
 LOCK_SUFFIX = ".lock"
 

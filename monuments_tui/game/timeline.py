@@ -14,19 +14,19 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui.command_check import CommandChecker
-from monuments_tui.load_progress import Progress, reporting
-from monuments_tui.narration import draw_text
+from monuments_tui.game.load_check import CommandChecker
+from monuments_tui.game.narration import draw_text
+from monuments_tui.game.progress import Progress, reporting
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command, CommandAny, KeepQuests, KeepStartQuest
 from monuments_tui.rules.config import OPTIONS_0_3_0, GameConfig
 from monuments_tui.rules.events import Event, EventAny
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.position_checks import parse_position
+from monuments_tui.rules.position import parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
-from monuments_tui.saves import (
+from monuments_tui.saves.format import (
     NEW_EVENTS_VERSION,
     CmdRecord,
     Header,

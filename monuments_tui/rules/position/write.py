@@ -3,7 +3,7 @@
 A position is the whole state of a game at one moment, written so that a person can read
 it and write one by hand: hex ids as on the map ("D7"), pieces by their command codes
 ("w", "ws", "wh", "army", "town") with their ids after "#" ("w#u5"), resources as "2wood",
-seats by civilisation. `parse_position` (in `position_parse`) reads it back; the round trip
+seats by civilisation. `parse_position` (in `read`) reads it back; the round trip
 is exact. The format, with a worked example and the lines that may be left out when
 writing by hand, is described in docs/positions.md.
 """
@@ -18,7 +18,7 @@ import msgspec
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.content import Resource
-from monuments_tui.rules.position_fields import NONE, field_value, struct_fields, yes_no
+from monuments_tui.rules.position.fields import NONE, field_value, struct_fields, yes_no
 from monuments_tui.rules.queries import piece_code
 from monuments_tui.rules.state import Building, GameState, Player, Unit
 

@@ -16,15 +16,15 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui.game_tree import MAIN, GameTree, build_tree
+from monuments_tui.game.session import GameSession
+from monuments_tui.game.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
+from monuments_tui.game.tree import MAIN, GameTree, build_tree
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import visible_state
-from monuments_tui.saves import Header, HintRecord, RecordAny, now_iso, seats_problem
-from monuments_tui.session import GameSession
-from monuments_tui.timeline import Rebuilt, Step, TakenBack, load_save, rebuild
+from monuments_tui.saves.format import Header, HintRecord, RecordAny, now_iso, seats_problem
 
 PLACE = re.compile(r"(?P<word>start|end)|(?P<kind>[trs])?\s*(?P<n>\d{1,6})")
 """A place in a game: a turn (`50`, `t50`), a round (`r10`), a step (`s120`), `start` or `end`."""

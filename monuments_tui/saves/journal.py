@@ -20,8 +20,7 @@ from pathlib import Path
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.events import Event
-from monuments_tui.save_lock import SaveInUse, SaveLock
-from monuments_tui.saves import (
+from monuments_tui.saves.format import (
     CmdRecord,
     Header,
     RecordAny,
@@ -33,6 +32,7 @@ from monuments_tui.saves import (
     now_iso,
     save_name,
 )
+from monuments_tui.saves.lock import SaveInUse, SaveLock
 
 
 def _read_umask() -> int:

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from monuments_tui.saves import ENCODER, CmdRecord, NoteRecord, RecordAny, RedoRecord, UndoRecord
-from monuments_tui.timeline import Step
+from monuments_tui.game.timeline import Step
+from monuments_tui.saves.format import ENCODER, CmdRecord, NoteRecord, RecordAny, RedoRecord, UndoRecord
 
 MAIN = 0
 """The number of the main line; variations are 1, 2, 3..."""

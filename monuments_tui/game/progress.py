@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from monuments_tui.saves import RecordAny
+from monuments_tui.saves.format import RecordAny
 
 Progress = Callable[[int, int], None]
 """Told (records checked, records in all) now and then while a save is checked."""
@@ -21,7 +21,7 @@ def reporting(records: list[RecordAny], progress: Progress | None) -> list[Recor
     return records if progress is None else _Reporting(records, progress)
 
 
-class _Reporting(list):
+class _Reporting(list[RecordAny]):
     """Records that tell `progress` how many were read as `rebuild` goes through them, in order."""
 
     def __init__(self, records: list[RecordAny], progress: Progress):

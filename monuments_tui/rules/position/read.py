@@ -1,7 +1,7 @@
 """Reading a position: `parse_position(text)` turns the text of `format_position` back into a GameState.
 
 The reader checks each line as it goes (known hexes, cards, civilisations and keywords;
-no duplicate ids) and keeps what the text says; `position_checks` then fills in what a
+no duplicate ids) and keeps what the text says; `checks` then fills in what a
 hand-written position left out and checks that the whole adds up. Every refusal is a
 `PositionError` (a ValueError) naming the line and the problem.
 """
@@ -19,8 +19,7 @@ from monuments_tui.rules.config import MODES, Difficulty, GameConfig, RuleOption
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.notation import PIECES
-from monuments_tui.rules.position import HEADER
-from monuments_tui.rules.position_fields import (
+from monuments_tui.rules.position.fields import (
     CARD_KEYS,
     FERRY_ID,
     HEADER_KEYS,
@@ -36,6 +35,7 @@ from monuments_tui.rules.position_fields import (
     read_seat,
     split_comment,
 )
+from monuments_tui.rules.position.write import HEADER
 from monuments_tui.rules.setup import QUEST_DECKS
 from monuments_tui.rules.state import (
     MILITARY,

@@ -8,7 +8,7 @@ a switch of teaching mode, a note or the coach's hints as shown. Records are onl
 before the caller goes on, so a crash loses at most the record being written.
 
 This module knows the file layout only; whether the recorded commands are legal and
-yield the recorded events is checked by `monuments_tui.session` when a save is loaded.
+yield the recorded events is checked by `monuments_tui.game.session` when a save is loaded.
 Nothing is ever executed from a file: lines are decoded into typed Structs (no pickle,
 no eval). See docs/save-format.md.
 """
@@ -26,7 +26,7 @@ import msgspec
 
 from monuments_tui import __version__
 from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_config
-from monuments_tui.save_records import (  # the records' types, read and written with the header's
+from monuments_tui.saves.lines import (  # the records' types, read and written with the header's
     NOTE_MAX as NOTE_MAX,
     CmdRecord as CmdRecord,
     HintRecord as HintRecord,

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import msgspec
 
-from monuments_tui.journal import write_save
-from monuments_tui.saves import VERSION, CmdRecord, RecordAny, SaveError
-from monuments_tui.timeline import Rebuilt, load_save
+from monuments_tui.game.timeline import Rebuilt, load_save
+from monuments_tui.saves.format import VERSION, CmdRecord, RecordAny, SaveError
+from monuments_tui.saves.journal import write_save
 
 
 def backup_path(path: Path) -> Path:

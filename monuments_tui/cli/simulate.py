@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from monuments_tui.ai.bots import get_bot
-from monuments_tui.journal import write_game
-from monuments_tui.preflight import unwritable_folder
+from monuments_tui.cli.preflight import unwritable_folder
 from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
 from monuments_tui.rules.board import Mode
 from monuments_tui.rules.card_types import Civ
@@ -27,6 +26,7 @@ from monuments_tui.rules.layout import setup_key
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.registry import pending_as
 from monuments_tui.rules.scoring import score, winners
+from monuments_tui.saves.journal import write_game
 
 AI = "ai"
 """The bot name of the solo AI's seat: its decisions come from the AI deck (`ai` command)."""

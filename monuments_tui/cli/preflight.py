@@ -12,8 +12,8 @@ import argparse
 import os
 from pathlib import Path
 
-from monuments_tui.journal import saves_folder
-from monuments_tui.save_lock import SaveInUse, holder
+from monuments_tui.saves.journal import saves_folder
+from monuments_tui.saves.lock import SaveInUse, holder
 
 
 def unwritable_folder(folder: str) -> str | None:
@@ -32,7 +32,7 @@ def unwritable_folder(folder: str) -> str | None:
 def read_position(args: argparse.Namespace) -> str | None:
     """Read and check `--position FILE` into `args.position_text`; returns what is wrong, or None."""
     # start-up: the position reader (and the set-up it builds on) loads only for --position
-    from monuments_tui.rules.position_checks import parse_position
+    from monuments_tui.rules.position import parse_position
 
     try:
         text = Path(args.position).read_text(encoding="utf-8")

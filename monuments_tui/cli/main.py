@@ -99,7 +99,7 @@ def _add_app_commands(sub) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui.simulate import format_report, simulate, simulate_bots
+    from monuments_tui.cli.simulate import format_report, simulate, simulate_bots
 
     try:
         bots = simulate_bots(args)
@@ -135,7 +135,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_cards(args: argparse.Namespace) -> int:
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui.card_listing import card_listing
+    from monuments_tui.cli.cards import card_listing
 
     print(card_listing(args.json))
     return 0
@@ -144,7 +144,8 @@ def run_cards(args: argparse.Namespace) -> int:
 def run_records(args: argparse.Namespace) -> int:
     """export, import, check and upgrade: 0 on success, 1 with a message naming the file and line."""
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
-    from monuments_tui import records, upgrade
+    from monuments_tui import records
+    from monuments_tui.cli import upgrade
 
     try:
         if args.command == "export":
@@ -177,8 +178,8 @@ def run_records(args: argparse.Namespace) -> int:
 def run_diff(args: argparse.Namespace) -> int:
     """What changed between two places of a saved game: 0, or 1 (2 for a place that is not one)."""
     # start-up: the engine loads only for the sub-command that needs it, so `monuments --help` stays instant
+    from monuments_tui.game.replay import Replay
     from monuments_tui.records.diff import diff_states
-    from monuments_tui.replay import Replay
 
     try:
         replay = Replay.open(args.file)
@@ -217,7 +218,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "diff":
         return run_diff(args)
     # start-up: the headless sub-commands above never load Textual, nor the game for --help
-    from monuments_tui.preflight import in_use, read_position
+    from monuments_tui.cli.preflight import in_use, read_position
     from monuments_tui.ui.app import run_app
 
     if args.command == "load":

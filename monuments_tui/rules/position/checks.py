@@ -1,4 +1,4 @@
-"""Reading a position: `parse_position` reads the text with `position_parse`, then completes
+"""Reading a position: `parse_position` reads the text with `read`, then completes
 and checks what it read.
 
 What a hand-written position leaves out is filled in here (see docs/positions.md for the
@@ -20,8 +20,8 @@ from monuments_tui.rules.card_types import AI_CARD_IDS, ActionId, AiCardId, Reso
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.errors import PositionError
-from monuments_tui.rules.position_fields import make
-from monuments_tui.rules.position_parse import Reader
+from monuments_tui.rules.position.fields import make
+from monuments_tui.rules.position.read import Reader
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
 from monuments_tui.rules.state import (

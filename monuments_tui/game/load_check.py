@@ -21,7 +21,7 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.state import GameState
-from monuments_tui.saves import ENCODER, CmdRecord, SaveError
+from monuments_tui.saves.format import ENCODER, CmdRecord, SaveError
 
 
 class CommandChecker:
