@@ -13,6 +13,7 @@ from monuments_tui.game.timeline import hidden_or_random
 from monuments_tui.records.diff import EVERYTHING, score_changes
 from monuments_tui.rules import RuleViolation, decide, events as ev, fold, format_command, legal_commands, parse_command
 from monuments_tui.ui.preview import preview_lines
+from monuments_tui.ui.refusal_words import sentence
 from tests.session_helpers import enc, new_session
 
 
@@ -62,7 +63,7 @@ def test_a_refused_or_unreadable_command_shows_the_refusal(tmp_path):
     assert "play production" not in legal_texts(s)  # the set-up: only its own commands are legal
     heading, lines = preview_lines(s.state, "play production", viewer=EVERYTHING, teaching=False)
     refusal = refusal_of(s, "play production")
-    assert heading == "play production would be refused" and lines == [refusal]
+    assert heading == "play production would be refused" and lines == refusal and "[" not in lines[0]
     assert enc(s.state) == before
 
 
@@ -81,9 +82,10 @@ def legal_texts(session) -> list[str]:
     return [format_command(c) for c in legal_commands(session.state)]
 
 
-def refusal_of(session, text: str) -> str:
+def refusal_of(session, text: str) -> list[str]:
+    """The refusal's lines as the preview shows them: what is wrong and what would work, then the rule."""
     try:
         decide(session.state, parse_command(text))
     except RuleViolation as exc:
-        return str(exc)
+        return [sentence(exc.problem) + (f". {exc.hint}" if exc.hint else ""), f"Rulebook: {exc.rule}"]
     raise AssertionError(f"{text} is legal")

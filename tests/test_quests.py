@@ -18,6 +18,7 @@ from monuments_tui.rules import (
     new_game,
     parse_command,
     pending as pd,
+    waiting_for,
 )
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.quests import BATTLE_TASKS, check_quest, first_counted_battle, task_value
@@ -231,6 +232,19 @@ def test_drawn_and_dealt_quests_are_hidden_from_the_others():
     assert visible_event(q, dealt, 1).cards == (HIDDEN, HIDDEN)
     shown = [visible_event(q, e, 1) for e in events if isinstance(e, ev.PendingSet)]
     assert shown[-1].pending.options == (HIDDEN, HIDDEN)
+
+
+def test_a_prompt_written_from_a_seat_view_names_no_card_it_hides():
+    """l.154, l.369: the prompt for the seat choosing lists its cards; another seat's names none."""
+    s = new_game(GameConfig(civs=("greece", "egypt"), seed=3))
+    options = ", ".join(s.pending.options)
+    assert waiting_for(visible_state(s, 0)) == f"Greece: keep one starting quest ({options})"
+    assert waiting_for(visible_state(s, 1)) == waiting_for(visible_state(s, None)) == "Greece: keep one starting quest"
+    q = fold(quest_turn(), decide(quest_turn(), parse_command("play quest")))
+    assert HIDDEN not in waiting_for(visible_state(q, 1)) and "keep at least one of the quests drawn" in waiting_for(
+        visible_state(q, 1)
+    )
+    assert all(card in waiting_for(visible_state(q, 0)) for card in q.pending.options)
 
 
 def test_the_ai_quests_are_hidden_until_the_end():

@@ -14,6 +14,7 @@ import msgspec
 
 from monuments_tui.rules.board import MODES as MODES, Mode
 from monuments_tui.rules.content import CIVS, Civ
+from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.layout import setup_key
 
 Difficulty = Literal["easy", "normal", "hard", "insane"]
@@ -130,7 +131,8 @@ def validate_config(config: GameConfig) -> None:
     """Check a configuration against the set-up rules [Set-up, l.118-144; Solo set-up, l.434].
 
     Raises:
-        ValueError: naming what is wrong and what would be accepted.
+        ValueError: naming what is wrong and what would be accepted (a RuleViolation where the
+            rulebook forbids it, with its section).
     """
     for civ in config.civs:
         if civ not in CIVS:
@@ -146,7 +148,7 @@ def validate_config(config: GameConfig) -> None:
         if len(config.civs) != 2:
             raise ValueError("a solo game has two seats: the player and the AI")
         if config.mode != "abundance":
-            raise ValueError("solo games use the 2-player Abundance layout [Solo set-up, l.434]")
+            raise RuleViolation("solo games use the 2-player Abundance layout", "Solo set-up, l.434")
     check_options(config.options)
 
 

@@ -1,9 +1,14 @@
-"""Plain words for what the game is waiting for (the app's prompt and error messages)."""
+"""Plain words for what the game is waiting for (the app's prompt and error messages).
+
+Written from the state given: a seat's prompt comes from its view (`views.visible_state`),
+where the cards it may not see are "hidden", and a hidden card is never listed.
+"""
 
 from __future__ import annotations
 
 from monuments_tui.rules import pending as pd
 from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import HIDDEN
 
 
 def seat_name(state: GameState, seat: int) -> str:
@@ -16,6 +21,12 @@ def _side(green: bool) -> str:
     return "green" if green else "red"
 
 
+def _offered(options: tuple[str, ...]) -> str:
+    """ " (qs-wood, qs-land)": the cards offered, or "" when the reader may not see them."""
+    shown = [o for o in options if o != HIDDEN]
+    return f" ({', '.join(shown)})" if shown else ""
+
+
 def describe_pending(state: GameState) -> str:
     """One line: who must decide what, e.g. "Greece: Movement (green), 2 more units"."""
     p = state.pending
@@ -24,7 +35,7 @@ def describe_pending(state: GameState) -> str:
     who = seat_name(state, p.seat)
     match p:
         case pd.ChooseStartQuest():
-            return f"{who}: keep one starting quest ({', '.join(p.options)})"
+            return f"{who}: keep one starting quest{_offered(p.options)}"
         case pd.ChooseStartResource():
             return f"{who}: place a starting resource ({p.left} left) on a hex that produces it"
         case pd.ChooseAction():
@@ -73,5 +84,5 @@ def describe_pending(state: GameState) -> str:
             return f"{who} (AI): resolve its next card ({nxt})"
         case pd.ChooseQuestsToKeep():
             least = "at least one" if p.least else "any"
-            return f"{who}: keep {least} of the quests drawn ({', '.join(p.options)})"
+            return f"{who}: keep {least} of the quests drawn{_offered(p.options)}"
     return f"{who} to decide"

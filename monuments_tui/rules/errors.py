@@ -1,4 +1,10 @@
-"""Errors raised by the rules core."""
+"""Errors raised by the rules core.
+
+A refusal is data: `problem` (what is wrong), `hint` (what would work, or "") and `rule`
+(the rulebook section and line, with the decision code where one applies, or "") are
+fields a front end reads and lays out as it likes; the message (`str`) joins them for
+logs, exports and tests.
+"""
 
 
 class RuleViolation(ValueError):
@@ -8,11 +14,14 @@ class RuleViolation(ValueError):
     and, where it helps, what would be legal instead.
 
     Attributes:
-        rule: the rulebook section (and line) that applies, e.g. "Movement, l.221".
+        problem: what is wrong, e.g. "you have no worker on E19".
+        rule: the rulebook section (and line) that applies, e.g. "Movement, l.221"; a
+            decision of docs/rules-decisions.md follows in brackets, as in "Trade, l.387 (B54)".
         hint: what would be legal instead, or "".
     """
 
     def __init__(self, message: str, rule: str = "", hint: str = ""):
+        self.problem = message
         self.rule = rule
         self.hint = hint
         text = message
@@ -24,7 +33,20 @@ class RuleViolation(ValueError):
 
 
 class NotationError(ValueError):
-    """Text that is not a command in the notation; the message says what was expected."""
+    """Text that is not a command in the notation; the message says what was expected.
+
+    Attributes:
+        problem: where the text goes wrong, e.g. "'play' needs an action card, got nothing".
+        hint: what the notation expects there, e.g. "Expected: play CARD (e.g. play movement).", or "".
+        rule: always "": the notation is the app's, not the rulebook's.
+    """
+
+    rule = ""
+
+    def __init__(self, problem: str, hint: str = ""):
+        self.problem = problem
+        self.hint = hint
+        super().__init__(f"{problem}. {hint}" if hint else problem)
 
 
 class PositionError(ValueError):

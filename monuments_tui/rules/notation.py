@@ -102,6 +102,7 @@ PIECES = ("w", "ws", "wh", "wsh", "army", "navy", "air", "town", "fort", "factor
 
 
 def _expected(verb: str) -> str:
+    """What the notation expects of `verb`'s command (a NotationError's hint)."""
     for s in SYNTAX:
         if s.verb == verb:
             return f"Expected: {s.usage} (e.g. {s.example})."
@@ -118,7 +119,7 @@ class _Reader:
 
     def fail(self, what: str) -> NotationError:
         got = f"'{self.words[self.i]}'" if self.i < len(self.words) else "nothing"
-        return NotationError(f"'{self.verb}' needs {what}, got {got}. {_expected(self.verb)}")
+        return NotationError(f"'{self.verb}' needs {what}, got {got}", _expected(self.verb))
 
     def more(self) -> bool:
         return self.i < len(self.words)
@@ -211,7 +212,7 @@ class _Reader:
 
     def end(self) -> None:
         if self.more():
-            raise NotationError(f"unexpected '{self.words[self.i]}' at the end. {_expected(self.verb)}")
+            raise NotationError(f"unexpected '{self.words[self.i]}' at the end", _expected(self.verb))
 
 
 def parse_command(text: str) -> c.Command:
@@ -228,7 +229,7 @@ def parse_command(text: str) -> c.Command:
     parser = _PARSERS.get(verb)
     if parser is None:
         verbs = ", ".join(s.verb for s in SYNTAX)
-        raise NotationError(f"unknown command '{words[0]}'. Commands: {verbs}.")
+        raise NotationError(f"unknown command '{words[0]}'", f"Commands: {verbs}.")
     command = parser(r)
     r.end()
     return command

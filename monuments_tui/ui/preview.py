@@ -16,6 +16,7 @@ from monuments_tui.records.diff import EVERYTHING, score_changes
 from monuments_tui.rules import NotationError, RuleViolation, decide, events as ev, fold, format_command, parse_command
 from monuments_tui.rules.state import GameState
 from monuments_tui.ui import wording
+from monuments_tui.ui.refusal_words import refusal_lines
 
 
 def preview_lines(state: GameState, text: str, *, viewer: int | None | str, teaching: bool) -> tuple[str, list[str]]:
@@ -24,11 +25,11 @@ def preview_lines(state: GameState, text: str, *, viewer: int | None | str, teac
     try:
         command = parse_command(text)
     except NotationError as exc:
-        return f"'{text.strip()}' cannot be played", [str(exc)]
+        return f"'{text.strip()}' cannot be played", [line for line in refusal_lines(exc) if line]
     try:
         events = tuple(decide(state, command))
     except RuleViolation as exc:
-        return f"{format_command(command)} would be refused", [str(exc)]
+        return f"{format_command(command)} would be refused", [line for line in refusal_lines(exc) if line]
     assert state.pending is not None, "decide succeeded, so a decision was pending"
     seat = state.pending.seat
     names = [p.civ.capitalize() for p in state.players]

@@ -9,10 +9,18 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from monuments_tui.rules import SYNTAX, RuleViolation, decide, format_command, legal_commands, parse_command
+from monuments_tui.rules import (
+    SYNTAX,
+    NotationError,
+    RuleViolation,
+    decide,
+    format_command,
+    legal_commands,
+    parse_command,
+)
 from monuments_tui.rules.content import load_content
 from monuments_tui.ui import card_text, info, pane_text
-from monuments_tui.ui.refusal_words import split_refusal
+from monuments_tui.ui.refusal_words import refusal_lines
 from monuments_tui.ui.rule_words import RULE_OPTIONS
 from tests.helpers import game, ready_for_layer, run, start
 
@@ -149,7 +157,7 @@ def test_a_refusal_splits_into_plain_words_and_the_rulebook_detail():
     s = game()
     with pytest.raises(RuleViolation) as exc:
         decide(s, parse_command("play monument"))
-    plain, detail = split_refusal(str(exc.value))
+    plain, detail = refusal_lines(exc.value)
     assert "[" not in plain and "l." not in plain and "(B" not in plain
     assert plain.startswith("Monument cannot be played in your first turn. In your very first turn")
     assert detail == "Rulebook: Movement, l.221 (B58)"
@@ -174,6 +182,50 @@ def test_no_refusal_of_the_rules_names_an_internal_name():
     assert not found
 
 
+CITATION = re.compile(r"\bB\d+\b|\bl\.\s*\d")
+"""A decision code (B59) or a rulebook line (l.206): a refusal's `rule`, never its first line."""
+
+
+def test_no_refusal_of_the_rules_carries_a_citation_in_its_words():
+    """The screen's first line is the refusal's problem and hint: the rule and its decision code
+    are a field of their own, shown on the detail line (issue 43: no "(B59)" in the first line)."""
+    rules = Path(__file__).parents[2] / "monuments_tui" / "rules"
+    found = []
+    for path in rules.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            name = getattr(node, "func", None)
+            if isinstance(node, ast.Call) and getattr(name, "id", getattr(name, "attr", "")) == "RuleViolation":
+                args = node.args[:1] + node.args[2:3]
+                found += [
+                    f"{path.name}:{node.lineno} {t!r}"
+                    for t in _literal_parts(ast.Call(args=args))
+                    if CITATION.search(t)
+                ]
+    assert not found
+
+
+def test_a_refusal_is_read_from_its_fields_with_its_rule_on_the_detail_line_only():
+    s = game()
+    s.players[0].turns = 2  # past the first turn: Monument is refused as having no effect (B59)
+    with pytest.raises(RuleViolation) as exc:
+        decide(s, parse_command("play monument"))
+    refusal = exc.value
+    assert (refusal.problem, refusal.rule) == ("monument would have no effect now", "In a turn, l.206 (B59)")
+    plain, detail = refusal_lines(refusal)
+    assert plain == "Monument would have no effect now. " + refusal.hint
+    assert not CITATION.search(plain) and detail == "Rulebook: In a turn, l.206 (B59)"
+
+
+def test_a_notation_error_says_where_the_text_goes_wrong_and_what_is_expected():
+    with pytest.raises(NotationError) as exc:
+        parse_command("play")
+    error = exc.value
+    assert error.problem == "'play' needs an action card, got nothing"
+    assert error.hint == "Expected: play CARD (e.g. play movement)." and error.rule == ""
+    assert refusal_lines(error) == (f"{error.problem}. {error.hint}", "")
+    assert str(error) == f"{error.problem}. {error.hint}"  # the message joins them, as before
+
+
 def test_the_common_refusals_name_commands_as_typed_and_no_step_numbers():
     s = game()
     for syntax in SYNTAX:
@@ -191,7 +243,7 @@ def test_the_rule_options_have_plain_names_and_codes_only_in_their_detail():
 
 
 def test_a_refusal_beginning_with_an_id_keeps_it_as_typed():
-    assert split_refusal("q01-fort is not complete [Quests, l.371]") == (
+    assert refusal_lines(RuleViolation("q01-fort is not complete", "Quests, l.371")) == (
         "q01-fort is not complete",
         "Rulebook: Quests, l.371",
     )

@@ -9,7 +9,6 @@ freezes (`bot_driver`); a curtain separates two human seats in hot-seat games.
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -36,7 +35,7 @@ from monuments_tui.ui.legal_now import LegalNow
 from monuments_tui.ui.log_marks import TeachingMarks
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import record_command, run_record_command
-from monuments_tui.ui.refusal_words import split_refusal
+from monuments_tui.ui.refusal_words import refusal_lines, sentence
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
 from monuments_tui.ui.screens.coaching import Coaching
@@ -54,11 +53,6 @@ if TYPE_CHECKING:
     from textual import getters
 
     from monuments_tui.ui.navigation import Navigation
-
-
-def public_words(text: str) -> str:
-    """A prompt without the list of cards the viewer may not see ("(hidden, hidden)")."""
-    return re.sub(r"\s*\((?:hidden(?:, )?)+\)", "", text)
 
 
 class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Screen):
@@ -205,10 +199,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             marks=self._marks(session.records(), steps, state.round),
             hints=session.hints_shown(),
         )
-        if show_all or seat == self.viewer:
-            prompt = waiting_for(state)
-        else:
-            prompt = public_words(waiting_for(visible_state(state, self.viewer)))
+        prompt = waiting_for(view_state)  # written from the view: no card it hides is named
         self._offer_legal(state)
         line = self.command_line
         line.describe = partial(card_text.glossed, view_state)
@@ -273,7 +264,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self.app.clear_notifications()
         self.curtain_up = True
         name = self.session.state.players[seat].civ.capitalize()
-        what = public_words(waiting_for(visible_state(self.session.state, None)))
+        what = waiting_for(visible_state(self.session.state, None))
         self.app.push_screen(Curtain(name, what), callback=partial(self._curtain_down, seat))
 
     def _curtain_down(self, seat: int, _result=None) -> None:
@@ -324,13 +315,13 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             if self.session.state.pending is None:
                 line.show_error("The game is over: r on the end screen replays it.")
             else:
-                now = public_words(waiting_for(visible_state(self.session.state, self.viewer)))
+                now = waiting_for(visible_state(self.session.state, self.viewer))
                 line.show_error(f"Not your decision now: {now}. F6 lets the bots play at once.")
             return False
         try:
             self.session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
-            line.refuse(*split_refusal(str(exc)))
+            line.refuse(*refusal_lines(exc))
             return False
         except OSError as exc:
             line.show_error(f"could not write the save: {exc}. The command was not played.")
@@ -363,8 +354,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         try:
             step = self.session.undo(self.reader())
         except UndoRefused as exc:
-            why = str(exc)
-            self.command_line.show_refusal(*split_refusal(why[:1].upper() + why[1:]))
+            self.command_line.show_refusal(sentence(str(exc)))
             return
         self._stop_bots()
         self.command_line.show_info(f"Took back: {step_text(step, self.reader())}")
@@ -377,7 +367,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         try:
             step = self.session.redo()
         except UndoRefused as exc:
-            self.command_line.show_refusal(*split_refusal(f"Cannot redo: {exc}"))
+            self.command_line.show_refusal(f"Cannot redo: {exc}")
             return
         self.command_line.show_info(f"Played again: {step_text(step, self.reader())}")
         self.refresh_all()

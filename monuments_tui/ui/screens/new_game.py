@@ -21,7 +21,8 @@ from monuments_tui.rules.config import (
     RuleOptions,
     validate_config,
 )
-from monuments_tui.ui.refusal_words import split_refusal
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.ui.refusal_words import refusal_lines, sentence
 from monuments_tui.ui.rule_words import OPTION_CHOICES, RULE_OPTIONS, option_label
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.help import HelpScreen
@@ -95,10 +96,10 @@ def build_choice(
 
 def form_error(exc: Exception) -> str:
     """A refusal of the form in the player's words: options by their names on the form, references last."""
-    text = str(exc)
+    plain, detail = refusal_lines(exc) if isinstance(exc, RuleViolation) else (str(exc), "")
     for name, words in RULE_OPTIONS.items():
-        text = text.replace(f"rule option {name}", f"'{words.label}'")
-    plain, detail = split_refusal(text)
+        plain = plain.replace(f"rule option {name}", f"'{words.label}'")
+    plain = sentence(plain)
     return f"{plain}\n{detail}" if detail else plain
 
 
