@@ -13,7 +13,6 @@ from typing import NamedTuple
 from rich.console import RenderableType
 from rich.text import Text
 
-from monuments_tui.rules import SYNTAX
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import load_civilisations, load_content
 from monuments_tui.rules.payment import describe
@@ -22,6 +21,7 @@ from monuments_tui.rules.state import GameState
 from monuments_tui.ui.card_text import action_text, card_text
 from monuments_tui.ui.pane_text import inspector_text
 from monuments_tui.ui.rule_words import RULE_OPTIONS
+from monuments_tui.ui.typed_words import WORDS
 from monuments_tui.ui.wording import PIECE_WORDS
 
 KINDS = (
@@ -107,9 +107,9 @@ def _civs(low: str) -> list[Section]:
 
 def _rules(low: str) -> list[Section]:
     out = [
-        Section(f"Command {s.verb}", Text(f"{s.usage}\n{s.meaning}\nfor example: {s.example}"))
-        for s in SYNTAX
-        if s.verb == low
+        Section(f"Command {w.word}", Text(f"{w.usage}\n{w.meaning}\nfor example: {w.example}"))
+        for w in WORDS
+        if w.word == low
     ]
     for name, words in RULE_OPTIONS.items():
         if low in (name, name.replace("_", " "), words.code.lower()):

@@ -1,6 +1,6 @@
 """Typed commands about the record of a game rather than its rules: `note TEXT` and `promote N`.
 
-The game screen reads them before the rules' notation: a note attaches a comment to the
+Two of the game screen's own words (`typed_words`): a note attaches a comment to the
 position on screen (kept in the save, shown in the log, replay and export), and promote
 makes a side line of the log the main line (`GameSession.note`, `GameSession.promote`).
 """
@@ -12,14 +12,6 @@ from monuments_tui.game.session import GameSession, UndoRefused
 
 NOTE_USAGE = "note TEXT attaches a comment to this position, e.g. note move the army first"
 PROMOTE_USAGE = "promote N makes side line N of the log the main line, e.g. promote 1"
-WORDS = ("note", "promote")
-
-
-def record_command(text: str) -> tuple[str, str] | None:
-    """(word, the rest) if `text` is a record command, else None (a command for the rules)."""
-    word, _, rest = text.strip().partition(" ")
-    word = word.lower()
-    return (word, rest.strip()) if word in WORDS else None
 
 
 def run_record_command(session: GameSession, word: str, rest: str) -> str:

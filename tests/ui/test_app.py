@@ -505,8 +505,9 @@ async def test_help_lists_every_command_of_the_notation_and_every_card(tmp_path)
     from monuments_tui.rules import SYNTAX
     from monuments_tui.rules.content import load_content
     from monuments_tui.ui.screens.help import cards_table, commands_table
+    from monuments_tui.ui.typed_words import SCREEN_WORDS
 
-    assert list(commands_table().columns[0].cells) == [s.usage for s in SYNTAX] + ["info ID"]
+    assert list(commands_table().columns[0].cells) == [s.usage for s in SYNTAX] + [w.usage for w in SCREEN_WORDS]
     assert len(cards_table().rows) == len(load_content().action_cards)
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

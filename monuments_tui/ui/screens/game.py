@@ -29,12 +29,12 @@ from monuments_tui.rules import (
     waiting_for,
 )
 from monuments_tui.rules.views import visible_state
-from monuments_tui.ui import card_text
+from monuments_tui.ui import card_text, typed_words
 from monuments_tui.ui.dialogs.common import Curtain
 from monuments_tui.ui.legal_now import LegalNow
 from monuments_tui.ui.log_marks import TeachingMarks
 from monuments_tui.ui.palette import LegalCommands
-from monuments_tui.ui.record_commands import record_command, run_record_command
+from monuments_tui.ui.record_commands import run_record_command
 from monuments_tui.ui.refusal_words import refusal_lines, sentence
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.bot_driver import PACES, BotDriver
@@ -117,7 +117,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         yield Board()
         if self.guided():
             yield Static(id="choices")
-        yield CommandLine(id="command")
+        yield CommandLine(id="command", words=typed_words.SCREEN_NAMES)
         yield KeysFooter()
 
     @property
@@ -222,7 +222,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             return  # the same position (a new viewer or pace): the list, worked out or not, stands
         legal = LegalNow(lambda: [format_command(c) for c in legal_commands(state)], offered=offered, source=state)
         self.legal_texts = legal
-        self.command_line.legal = LegalNow(lambda: (*legal, "info"), offered=offered)  # info is offered with the moves
+        self.command_line.legal = legal
 
     def gloss(self, text: str) -> str:
         """What the legal command `text` would do, in plain words (the palette's help line)."""
@@ -287,29 +287,17 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self.play_text(event.text)
 
     def play_text(self, text: str) -> bool:
-        """Play a command typed (or picked) by the person at the keyboard. True if it was played."""
+        """Play a command typed (or picked) by the person at the keyboard. True if it was played.
+
+        The line's first word says what it is (`typed_words`): a word of the screen's does what
+        it says and plays nothing; a command of the rules goes to the session."""
         line = self.command_line
-        low = text.strip().lower()
-        if low in ("help", "?"):
-            line.input.value = ""
-            self.action_help()
+        typed = typed_words.read(text)
+        if isinstance(typed, typed_words.Misread):
+            line.refuse(typed.plain, typed.detail)
             return False
-        if low == "info" or low.startswith("info "):
-            self.show_info_about(text.strip()[4:])
-            return False
-        if low == "hint":
-            line.input.value = ""
-            self.action_hint()
-            return False
-        if low == "position":
-            line.input.value = ""
-            self.action_copy_position()
-            return False
-        if record_command(text):
-            self.play_record_command(text)
-            return False
-        if low == "preview" or low.startswith("preview "):
-            self.show_preview(text.strip()[len("preview") :].strip())
+        if typed.word.run is not None:
+            typed.word.run(self, typed.rest)
             return False
         if not self.can_type():
             if self.session.state.pending is None:
@@ -331,9 +319,8 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         self.after_change()
         return True
 
-    def play_record_command(self, text: str) -> None:
+    def play_record_command(self, word: str, rest: str) -> None:
         """`note TEXT` or `promote N` (`record_commands`): at any moment, whoever is to play."""
-        word, rest = record_command(text) or ("", "")
         if word == "promote":
             self._stop_bots()
         try:

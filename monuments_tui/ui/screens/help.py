@@ -1,4 +1,4 @@
-"""Help: the command reference (from rules.notation.SYNTAX), the action cards, the keys, the map legend."""
+"""Help: every word the game screen reads (`typed_words`), the action cards, the keys, the map legend."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.rules.content import load_content
-from monuments_tui.rules.notation import SYNTAX
 from monuments_tui.ui.map_legend import legend_lines
 from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.theme import TEXT_TONES, Toned, tone, tone_classes
+from monuments_tui.ui.typed_words import WORDS
 from monuments_tui.ui.widgets.footer import KeysFooter
 
 KEYS = (
@@ -36,17 +36,10 @@ KEYS = (
     ("Game", "ctrl+p", "palette: 'Game:' entries (every legal command now, undo, teaching...) first, 'App:' after"),
     ("Game", "F5 / F6", "bot pace / skip the bots' turns"),
     ("Game", "ctrl+f", "filter the log by player"),
-    (
-        "Game",
-        "type info ID",
-        "what a card, quest, piece, hex or rule option is, in plain words (info qs-wood, info D7)",
-    ),
     ("Game", "i (map or a pane)", "the same for the hex under the map cursor, or the cards of the pane"),
-    ("Game", "F4, or type position", "write the position as text next to the save (teaching mode or game over)"),
-    ("Game", "type note TEXT", "attach a comment to this position (saved, in the log, replay and export)"),
-    ("Game", "type promote N", "make side line N of the log (an undone line) the main line"),
-    ("Game", "F9, or type hint", "the coach: up to three good moves, each with why (teaching, or hints allowed)"),
-    ("Game", "F10, or type preview COMMAND", "what the command would do, without playing it"),
+    ("Game", "F4", "write the position as text next to the save, as the word position does"),
+    ("Game", "F9", "the coach: up to three good moves, each with why, as the word hint does"),
+    ("Game", "F10", "what the command in the line would do, without playing it, as preview COMMAND does"),
     ("Game", "F8", "what changed since the start of this turn"),
     ("Replay", "Left / Right", "one step back / forward"),
     ("Replay", "shift+Left / shift+Right", "one turn"),
@@ -69,20 +62,15 @@ KEYS = (
 )
 
 
-INFO_USAGE = "info ID"
-INFO_MEANING = "What a card, quest, piece, hex or rule option is, in plain words; plays nothing"
-
-
 def commands_table() -> Table:
-    """The command reference, one row per verb of the notation."""
+    """The command reference: the game's commands, then the screen's own words, one row a word."""
     table = Table(box=None, show_edge=False, pad_edge=False, expand=True, header_style="bold")
     # The command and example wrap past a width: in an 80-column terminal the meaning keeps room to be read.
     table.add_column("Command", style="bold", max_width=24)
     table.add_column("Meaning", ratio=1)
     table.add_column("Example", style=tone("muted"), max_width=20)
-    for s in SYNTAX:
-        table.add_row(s.usage, s.meaning, s.example)
-    table.add_row(INFO_USAGE, INFO_MEANING, "info qs-wood")
+    for word in WORDS:
+        table.add_row(word.usage, word.meaning, word.example)
     return table
 
 
@@ -140,7 +128,8 @@ class HelpScreen(Screen):
             yield Static(
                 "Type commands in the command line at the bottom of the game screen. Words are "
                 "case-insensitive; hexes are written as on the map (D7). Tab completes from the "
-                "commands legal now; ctrl+p lists them. A payment (pay D6:wood,D7:2sheep) is "
+                "commands legal now and the screen's own words (help, info, hint...); ctrl+p lists "
+                "the commands. A payment (pay D6:wood,D7:2sheep) is "
                 "optional: without one the game pays from the resources you control.",
                 classes="help-para",
             )

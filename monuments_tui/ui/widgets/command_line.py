@@ -131,8 +131,10 @@ class CommandLine(Vertical):
     """The notation of every command the player may type now (read only when needed: `ui.legal_now`)."""
     prompt: reactive[Prompt] = reactive(Prompt(), init=False)
 
-    def __init__(self, *, id: str | None = None):
+    def __init__(self, *, id: str | None = None, words: Sequence[str] = ()):
         super().__init__(id=id)
+        self.words = tuple(words)
+        """Words the screen understands at any time (help, info...): Tab completes them as it does the legal commands."""
         self.history: list[str] = []
         self._histories: dict[object, list[str]] = {None: self.history}
         self._history_pos: int | None = None
@@ -218,9 +220,9 @@ class CommandLine(Vertical):
         self.input.focus()
 
     def matches(self, value: str) -> list[str]:
-        """Legal commands that start with `value` (case-insensitive)."""
+        """Legal commands, then the screen's words, that start with `value` (case-insensitive)."""
         low = value.casefold()
-        return [t for t in self.legal if t.casefold().startswith(low)]
+        return [t for t in (*self.legal, *self.words) if t.casefold().startswith(low)]
 
     def only_completion(self, value: str) -> str | None:
         """The legal command that starts with `value`, when it is the only one (the grey suggestion)."""
