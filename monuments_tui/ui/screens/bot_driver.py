@@ -1,5 +1,10 @@
-"""How the game screen drives its bots: one step at a time on a timer, at the chosen pace,
-the thinking in a worker thread on a copy of the state, so the screen never freezes."""
+"""The bot driver: one part of the game screen (`GameScreen` mixes in `BotDriver`), how it
+drives its bots: one step at a time on a timer, at the chosen pace, the thinking in a worker
+thread on a copy of the state, so the screen never freezes; F5 changes the pace, F6 skips.
+
+What it needs of the screen is `BotHost`: the session, the pace, `refresh_all` and
+`after_change`; the screen calls `_init_bots` first.
+"""
 
 from __future__ import annotations
 

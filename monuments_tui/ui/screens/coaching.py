@@ -1,5 +1,8 @@
-"""The coach on the game screen (a mixin of `GameScreen`): `hint` and its key, and the lessons
-of the guided first game (`monuments learn`).
+"""The coach: one part of the game screen (`GameScreen` mixes in `Coaching`): `hint` and its
+key, and the lessons of the guided first game (`monuments learn`).
+
+What it needs of the screen is `CoachHost`: the session, the legal texts, the command line,
+`can_type` and `refresh_all`; the screen calls `_init_coaching` first.
 
 A hint puts the best move in the command line, ready for Enter, and lists up to three
 under it; asked again at the same position it moves on to the next. Every hint shown is
@@ -10,7 +13,7 @@ or Esc closes it), and the choices panel lists what can be played now.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,19 +35,26 @@ if TYPE_CHECKING:
     from monuments_tui.ui.legal_now import LegalNow
     from monuments_tui.ui.widgets.command_line import CommandLine
 
-    class _Host(Screen[object]):
-        session: GameSession
-        legal_texts: LegalNow
 
-        @property
-        def command_line(self) -> CommandLine: ...
+class CoachHost(Protocol):
+    """What the coach needs of the screen it is mixed into."""
 
-        def can_type(self) -> bool: ...
+    session: GameSession
+    legal_texts: LegalNow
 
-        def refresh_all(self) -> None: ...
+    @property
+    def command_line(self) -> CommandLine: ...
+    def can_type(self) -> bool: ...
+    def refresh_all(self) -> None: ...
+
+
+if TYPE_CHECKING:
+
+    class _Host(CoachHost, Screen[object]):
+        """mypy's view of the coach's self: a Textual screen with CoachHost's members (`GameScreen`)."""
 
 else:
-    _Host = object
+    _Host = object  # at run time the screen itself has them
 
 
 class LessonDialog(ModalScreen[None]):
@@ -82,7 +92,7 @@ class LessonDialog(ModalScreen[None]):
 
 
 class Coaching(_Host):
-    """`hint` (f9) and the guided game's lessons; the screen calls `_init_coaching` first."""
+    """The coach part of the game screen: `hint` (f9) and the guided game's lessons."""
 
     def _init_coaching(self) -> None:
         self._hints: list[Hint] = []

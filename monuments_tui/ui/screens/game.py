@@ -5,6 +5,13 @@ line, selected, with the rule's message under it (the session has not changed th
 every change the panes get the new state as the seat in front of the screen may see it;
 bots play their steps on a timer, their thinking in a worker thread, so the screen never
 freezes (`bot_driver`); a curtain separates two human seats in hot-seat games.
+
+The screen is this module and five parts it mixes in, each a module of its own whose
+docstring says what it is and which of the screen's members it needs (a Protocol, `...Host`):
+the coach (`coaching.Coaching`), the bot driver (`bot_driver.BotDriver`), info
+(`info_actions.InfoActions`), the looks before playing (`look_actions.LookActions`) and the
+game menu (`game_menu.MenuActions`). The words typed in its command line are
+`typed_words`'s, whose `WordHost` names the methods they call here.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from monuments_tui.game.session import UndoRefused
+from monuments_tui.game.session import GameSession, UndoRefused
 from monuments_tui.game.timeline import step_text
 from monuments_tui.rules import (
     NotationError,
@@ -96,7 +103,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
     pace: reactive[str] = reactive("normal", init=False)
     """How fast the bots play: a name of PACES."""
 
-    def __init__(self, session, *, pace: str = "normal", bot_seed: int | None = None):
+    def __init__(self, session: GameSession, *, pace: str = "normal", bot_seed: int | None = None):
         super().__init__()
         self.session = session
         self.set_reactive(GameScreen.pace, self.validate_pace(pace))

@@ -1,7 +1,8 @@
-"""The game screen's menu actions that play nothing: save a copy, copy the position as text,
-switch teaching mode (after asking), open the live replay.
+"""The game menu: one part of the game screen (`GameScreen` mixes in `MenuActions`), the
+actions that play nothing: save a copy, copy the position as text, switch teaching mode
+(after asking), open the live replay (each a key or an entry of the palette).
 
-A mixin of `GameScreen`, which gives it `session`, `curtain_in_use`, `refresh_all`,
+What it needs of the screen is `MenuHost`: the session, `curtain_in_use`, `refresh_all`,
 `after_change` and `_stop_bots`.
 """
 

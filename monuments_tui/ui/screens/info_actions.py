@@ -1,7 +1,9 @@
-"""The game screen's `info ID` command and `i` key: what an item is, in a dialog; nothing is played.
+"""Info: one part of the game screen (`GameScreen` mixes in `InfoActions`), the `info ID`
+word and the `i` key: what an item is, in a dialog; nothing is played. It also answers what
+the seat in front of the screen may see of the state (`shown_state`), which `info` tells from.
 
-A mixin of `GameScreen`, which gives it `session`, `viewer`, `curtain_up`, `show_all`,
-`board` and `command_line`.
+What it needs of the screen is `InfoHost`: the session, the viewer, whether the curtain is
+up, `show_all`, the board and the command line.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""The game screen's looks before playing: `preview COMMAND` (F10) and what changed this turn (F8).
+"""Looks: one part of the game screen (`GameScreen` mixes in `LookActions`), the looks before
+playing: `preview COMMAND` (F10) and what changed this turn (F8), each in a dialog.
 
-A mixin of `GameScreen`, which gives it `session`, `viewer`, `curtain_up`, `show_all`,
-`can_type` and `command_line`.
+What it needs of the screen is `LookHost`: the session, the viewer, whether the curtain is
+up, `show_all`, `can_type` and the command line.
 """
 
 from __future__ import annotations
