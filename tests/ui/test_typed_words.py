@@ -10,6 +10,7 @@ import pytest
 from monuments_tui.rules import SYNTAX
 from monuments_tui.ui import info
 from monuments_tui.ui.dialogs.info import InfoDialog
+from monuments_tui.ui.dialogs.report import ReportDialog
 from monuments_tui.ui.screens.help import commands_table
 from monuments_tui.ui.typed_words import SCREEN_WORDS, WORDS, Misread, Typed, every_word, nearest, read
 from monuments_tui.ui.widgets.command_line import CommandInput
@@ -121,3 +122,16 @@ async def test_help_word_says_what_a_word_is_and_a_lone_word_refuses_more(tmp_pa
         await pilot.press("escape")
         await type_command(pilot, "position now")
         assert message(app).startswith("'position' stands alone: type just position.")
+
+
+async def test_a_preview_reads_its_command_from_the_same_words(tmp_path):
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await type_command(pilot, "preview startqest qs-wood")
+        assert app.screen is screen  # no dialog for a word that is not one
+        assert message(app).startswith("Unknown command 'startqest'. Did you mean 'startquest'?")
+        await type_command(pilot, "preview hint")
+        assert app.screen is screen and message(app).startswith("'hint' plays nothing")
+        await type_command(pilot, f"preview {screen.legal_texts[0]}")
+        assert isinstance(app.screen, ReportDialog) and not screen.session.history()

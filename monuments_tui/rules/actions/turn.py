@@ -172,7 +172,7 @@ def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
     if c.card not in player.hand:
         raise RuleViolation(f"{c.card} is not in your hand", "In a turn, l.206")
     if player.discard:
-        raise RuleViolation("you can take your discard pile back", "In a turn, l.207 (B59)", "Use: take back.")
+        raise RuleViolation("you can take your discard pile back", "In a turn, l.207 (B59)", "Write: takeback.")
     allowed = FIRST_TURN_CARDS if player.turns == 1 else ACTION_IDS
     if any(card in player.hand and playable(state, seat, card) for card in allowed):
         raise RuleViolation(

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from monuments_tui.game.replay import changes_since
 from monuments_tui.game.session import GameSession
 from monuments_tui.records.diff import EVERYTHING, diff_states
+from monuments_tui.ui import typed_words
 from monuments_tui.ui.dialogs.report import ReportDialog
 from monuments_tui.ui.preview import preview_lines
 from monuments_tui.ui.safety import guarded
@@ -61,6 +62,15 @@ class LookActions(_Host):
             return
         if not self.can_type():
             line.show_error("Not your decision now: a preview is of a command you could play.")
+            return
+        typed = typed_words.read(text)
+        if isinstance(typed, typed_words.Misread):  # a typo gets the nearest words, as when played
+            line.refuse(typed.plain, typed.detail)
+            return
+        if typed.word.run is not None:
+            line.show_error(
+                f"'{typed.word.word}' plays nothing: preview a command of the game, e.g. preview play production."
+            )
             return
         line.input.value = text
         line.input.cursor_position = len(text)
