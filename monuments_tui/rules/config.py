@@ -152,18 +152,34 @@ def validate_config(config: GameConfig) -> None:
     check_options(config.options)
 
 
+class OptionOutOfDomain(ValueError):
+    """A rule option set to a value it does not take.
+
+    Attributes:
+        option: the option's field of `RuleOptions`, e.g. "retreat".
+        takes: what it takes, in words ("together or each").
+        value: the value refused.
+    """
+
+    def __init__(self, option: str, takes: str, value: object):
+        self.option = option
+        self.takes = takes
+        self.value = value
+        super().__init__(f"rule option {option} takes {takes}, not {value!r}")
+
+
 def check_options(options: RuleOptions) -> None:
     """Check each rule option against its domain (msgspec checks them only when decoding).
 
     Raises:
-        ValueError: naming the option, its value and what it takes.
+        OptionOutOfDomain: naming the option, its value and what it takes.
     """
     for field in msgspec.structs.fields(RuleOptions):
         value = getattr(options, field.name)
         try:
             msgspec.convert(value, field.type)
         except msgspec.ValidationError:
-            raise ValueError(f"rule option {field.name} takes {domain_words(field.type)}, not {value!r}") from None
+            raise OptionOutOfDomain(field.name, domain_words(field.type), value) from None
 
 
 def domain_words(tp: object) -> str:

@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from monuments_tui.rules.config import (
     DIFFICULTIES,
     GameConfig,
+    OptionOutOfDomain,
     RuleOptions,
     validate_config,
 )
@@ -96,10 +97,11 @@ def build_choice(
 
 def form_error(exc: Exception) -> str:
     """A refusal of the form in the player's words: options by their names on the form, references last."""
-    plain, detail = refusal_lines(exc) if isinstance(exc, RuleViolation) else (str(exc), "")
-    for name, words in RULE_OPTIONS.items():
-        plain = plain.replace(f"rule option {name}", f"'{words.label}'")
-    plain = sentence(plain)
+    if isinstance(exc, OptionOutOfDomain):  # named as on the form where the form shows it
+        words = RULE_OPTIONS.get(exc.option)
+        name = f"'{words.label}'" if words else f"Rule option {exc.option}"
+        return f"{name} takes {exc.takes}, not {exc.value!r}"
+    plain, detail = refusal_lines(exc) if isinstance(exc, RuleViolation) else (sentence(str(exc)), "")
     return f"{plain}\n{detail}" if detail else plain
 
 
