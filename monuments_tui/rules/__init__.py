@@ -6,12 +6,14 @@ returns the events it causes (or raises `RuleViolation`), `evolve(state, event)`
 applies an event, and `legal_commands(state)` lists what may be done now::
 
     state = new_game(GameConfig(civs=("greece", "egypt"), mode="scarcity", seed=7))
-    for event in decide(state, parse_command("startquest sq1")):
+    for event in decide(state, parse_command("startquest qs-land")):
         state = evolve(state, event)
 
-The names below load on first use, together with every rule (`legal`), so that a
-program that only reads saves (the title screen's list) never pays for the engine;
-a module of the package imported by itself (`monuments_tui.rules.events`) loads alone.
+The names below load on first use, so that a program that only reads saves (the title
+screen's list) never pays for the engine; a module of the package imported by itself
+(`monuments_tui.rules.events`) loads alone. The rules register themselves with
+`registry`, which imports them when first asked, so every entry point works whatever
+was imported before.
 """
 
 from __future__ import annotations
@@ -91,7 +93,6 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     if name not in _WHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    importlib.import_module(f"{__name__}.legal")  # every rule registers itself before any name is used
     value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
     globals()[name] = value
     return value

@@ -34,6 +34,7 @@ from monuments_tui.rules.queries import (
     units_at,
 )
 from monuments_tui.rules.reach import bridged, can_enter
+from monuments_tui.rules.registry import Outcome
 from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import Battle, BattleOutcome, BattleRecord, GameState, Unit
 
@@ -334,7 +335,7 @@ def trapped_events(state: GameState, groups: list[list[Unit]]) -> list[ev.Event]
 
 
 # -- the flow -------------------------------------------------------------------------------
-def continue_battle(state: GameState, events: list[ev.Event], stage: Stage) -> list[ev.Event]:
+def continue_battle(state: GameState, events: list[ev.Event], stage: Stage) -> Outcome:
     """After `events`, carry the battle on from `stage`: open the next choice, or end it.
 
     `state` is the state the handler was given; `events` are what the handler decided so

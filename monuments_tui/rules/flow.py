@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.decide import PROBING
 from monuments_tui.rules.evolve import fold_then
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
 from monuments_tui.rules.quests import any_quest_completable
+from monuments_tui.rules.registry import ActionDone
 from monuments_tui.rules.state import GameState
 
 
@@ -20,14 +20,18 @@ def begin_turn(state: GameState, seat: int, round_no: int) -> list[ev.Event]:
     return [ev.TurnBegan(seat, round_no), ev.PendingSet(ChooseAction(seat))]
 
 
-def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
-    """Close the action resolved by `events`: discard the card in play, then offer quests or end the turn.
+def finish_action(state: GameState, events: list[ev.Event]) -> ActionDone:
+    """The action resolved by `events` (which follow `state`) is over: `decide` closes it
+    (`close_action`) [In a turn, l.206-207], and a probe that asks only whether the command is
+    accepted need not."""
+    return ActionDone(state, events)
 
-    The played card goes to the discard pile with the side played face up [l.206]. If a
-    quest can be turned in, the turn waits (AfterAction) so the player may do so [l.373].
+
+def close_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
+    """`events`, then what closes the action they resolve: the played card goes to the
+    discard pile with the side played face up [l.206]; if a quest can be turned in, the turn
+    waits (AfterAction) so the player may do so [l.373], else it ends.
     """
-    if PROBING.get():
-        return events  # only whether the command is accepted matters, and what follows refuses nothing
     return fold_then(state, events, _close)
 
 
