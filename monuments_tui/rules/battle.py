@@ -22,6 +22,7 @@ from monuments_tui.rules import events as ev, pending as pd, rng as random
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.power import building_power, unit_power
 from monuments_tui.rules.queries import (
     building_usable,
@@ -34,7 +35,6 @@ from monuments_tui.rules.queries import (
     units_at,
 )
 from monuments_tui.rules.reach import bridged, can_enter
-from monuments_tui.rules.registry import Outcome
 from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import Battle, BattleOutcome, BattleRecord, GameState, Unit
 

@@ -21,9 +21,11 @@ from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.describe import describe_pending
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
-from monuments_tui.rules.flow import close_action
+from monuments_tui.rules.evolve import fold_then
+from monuments_tui.rules.flow import closing_events
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.registry import ActionDone, CardOpened, Handler, Outcome, iter_candidates, rule_for
+from monuments_tui.rules.outcome import ActionDone, CardOpened, Outcome, no_effect
+from monuments_tui.rules.registry import RULES, Handler, iter_candidates, rule_for
 from monuments_tui.rules.state import GameState
 
 
@@ -40,20 +42,31 @@ def decide(state: GameState, command: Command, *, check_card_effect: bool = True
         RuleViolation: if the command is not legal now; the message says why, cites the
             rulebook, and says what the game is waiting for.
     """
-    return outcome_events(_rule(state, command)(state, command), check_card_effect=check_card_effect)
+    pending = state.pending
+    handler = None if pending is None else RULES.get((type(pending), type(command)))
+    if handler is None or state.phase == "over" or pending is None or pending.seat == state.config.ai_seat:
+        handler = _rule(state, command)  # the refusals, and the first call before the rules load
+    outcome = handler(state, command)
+    if type(outcome) is list:  # the most common outcomes first, without a call more
+        return outcome
+    if type(outcome) is ActionDone:
+        return fold_then(outcome.state, outcome.events, closing_events)
+    return outcome_events(outcome, check_card_effect=check_card_effect)
 
 
 def outcome_events(outcome: Outcome, *, check_card_effect: bool = True) -> list[Event]:
-    """The events of a rule's `outcome`, with what `decide` adds and checks (`registry.Outcome`).
+    """The events of a rule's `outcome`, with what `decide` adds and checks (`outcome.py`).
 
     Raises:
         RuleViolation: if a card played would have no effect (B59).
     """
+    if type(outcome) is list:
+        return outcome
     if isinstance(outcome, ActionDone):
-        return close_action(outcome.state, outcome.events)
+        return fold_then(outcome.state, outcome.events, closing_events)
     if isinstance(outcome, CardOpened):
         if check_card_effect and not any_legal(outcome.opened):
-            raise outcome.no_effect
+            raise no_effect(outcome.card)
         return outcome.events
     return outcome
 
@@ -66,7 +79,7 @@ def accepts(state: GameState, command: Command) -> bool:
         return False
     if pending.seat == state.config.ai_seat and not isinstance(command, AiAct):
         return False
-    handler = rule_for(pending, command)
+    handler = RULES.get((type(pending), type(command))) or rule_for(pending, command)
     if handler is None:
         return False
     try:

@@ -6,10 +6,9 @@
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.evolve import fold_then
+from monuments_tui.rules.outcome import ActionDone
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
 from monuments_tui.rules.quests import any_quest_completable
-from monuments_tui.rules.registry import ActionDone
 from monuments_tui.rules.state import GameState
 
 
@@ -22,21 +21,16 @@ def begin_turn(state: GameState, seat: int, round_no: int) -> list[ev.Event]:
 
 def finish_action(state: GameState, events: list[ev.Event]) -> ActionDone:
     """The action resolved by `events` (which follow `state`) is over: `decide` closes it
-    (`close_action`) [In a turn, l.206-207], and a probe that asks only whether the command is
-    accepted need not."""
+    (`closing_events`) [In a turn, l.206-207], and a probe that asks only whether the command
+    is accepted need not."""
     return ActionDone(state, events)
 
 
-def close_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
-    """`events`, then what closes the action they resolve: the played card goes to the
+def closing_events(after: GameState) -> list[ev.Event]:
+    """The events that close the action which led to `after`: the played card goes to the
     discard pile with the side played face up [l.206]; if a quest can be turned in, the turn
-    waits (AfterAction) so the player may do so [l.373], else it ends.
-    """
-    return fold_then(state, events, _close)
-
-
-def _close(after: GameState) -> list[ev.Event]:
-    """The events that close the action which led to `after` (`finish_action`)."""
+    waits (AfterAction) so the player may do so [l.373], else it ends. `decide` folds them
+    with the action's own events (`evolve.fold_then`)."""
     out: list[ev.Event] = []
     if after.card_in_play is not None:
         # neither quests nor the turn order look at the discard pile

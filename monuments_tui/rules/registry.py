@@ -10,53 +10,24 @@ The rule modules register themselves when they are imported; `rule_for` and
 (`decide` imported alone too) finds them whatever was imported before.
 
 A rule returns its events, or an `Outcome` naming what is left for `decide` to add or
-check (`ActionDone`, `CardOpened`): what a caller may leave out of a decision is then an
-argument of the function it calls, never a mode set around it.
+check (`outcome.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import Any, TypeVar, cast
 
 from monuments_tui.rules.commands import AiAct, Command
-from monuments_tui.rules.errors import RuleViolation
-from monuments_tui.rules.events import Event
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.state import GameState
 
 RULE_MODULES = "monuments_tui.rules.actions"
 """The package whose modules hold every rule and generator (it imports each of them)."""
 
-
-@dataclass(frozen=True, slots=True)
-class ActionDone:
-    """A rule's events that end the current action (`flow.finish_action`). `decide` adds
-    what closes it: the card in play discarded, then the quests offered or the next turn
-    [In a turn, l.206-207]. Closing refuses nothing, so a probe (`decide.accepts`) leaves it out."""
-
-    state: GameState
-    """The state `events` follow."""
-    events: list[Event]
-
-
-@dataclass(frozen=True, slots=True)
-class CardOpened:
-    """The events of a card played whose action must at least partly happen (B59): `decide`
-    checks that some command is legal in `opened`, else refuses with `no_effect`. A validated
-    load may leave that out (`decide(..., check_card_effect=False)`): the command it has
-    recorded next, accepted in `opened`, is the proof."""
-
-    events: list[Event]
-    opened: GameState
-    no_effect: RuleViolation
-
-
-Outcome = list[Event] | ActionDone | CardOpened
-"""What a rule decides: its events, or its events with what `decide` adds or checks."""
 
 Handler = Callable[[GameState, Command], Outcome]
 Generator = Callable[[GameState], Iterable[Command]]
@@ -130,9 +101,12 @@ def iter_candidates(state: GameState) -> Iterator[Command]:
     if state.pending.seat == state.config.ai_seat:
         yield AiAct()  # the solo AI takes every decision of its seat itself
         return
-    load_rules()
+    generators = GENERATORS.get(type(state.pending))
+    if generators is None:
+        load_rules()  # none before the rule modules loaded is no answer yet
+        generators = GENERATORS.get(type(state.pending), [])
     seen: set[Command] = set()
-    for gen in GENERATORS.get(type(state.pending), ()):
+    for gen in generators:
         for c in gen(state):
             if c not in seen:
                 seen.add(c)

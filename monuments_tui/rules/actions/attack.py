@@ -31,8 +31,9 @@ from monuments_tui.rules.battle import (
 )
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import has_military_allowance, layout, owners_at, piece_code, units_of
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import Battle, GameState, Unit
 
 RULE = "Attack, l.335"

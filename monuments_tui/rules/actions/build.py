@@ -13,10 +13,11 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import bonus_amount, buildings_at, has_ability, layout, workers_on_land
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import (
     ABILITY_BUILDINGS,
     HEX_BUILDINGS,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.flow import finish_action
-from monuments_tui.rules.registry import Outcome
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.state import GameState
 
 Continuation = Callable[[GameState, list[Event], int], Outcome]

@@ -21,6 +21,7 @@ from monuments_tui.rules.content import load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.queries import (
@@ -31,7 +32,7 @@ from monuments_tui.rules.queries import (
     units_at,
     units_of,
 )
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import GameState, Unit
 

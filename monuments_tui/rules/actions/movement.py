@@ -13,6 +13,7 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import (
     HEX_LIMIT,
@@ -29,7 +30,7 @@ from monuments_tui.rules.queries import (
     worker_moves,
 )
 from monuments_tui.rules.reach import can_enter, ferry_targets, reachable
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Movement, l.221-225"

@@ -30,8 +30,9 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.quests import deck_for_layers
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 PERSONAL_LAYERS = (1, 2, 3, 4)

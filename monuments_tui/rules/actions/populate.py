@@ -11,8 +11,9 @@ from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import bonus_amount, building_usable, buildings_at, has_ability, workers_on_land
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Populate, l.264-266"

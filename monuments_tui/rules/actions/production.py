@@ -13,6 +13,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import (
     HEX_LIMIT,
     bonus_amount,
@@ -23,7 +24,7 @@ from monuments_tui.rules.queries import (
     room_on,
     workers_on_land,
 )
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 PER_ACTION_LIMIT = 3

@@ -14,9 +14,10 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import QuestDeck
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import bonus_amount
 from monuments_tui.rules.quests import deck_for_layers
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 RULE = "Draw quest cards, l.367-369"

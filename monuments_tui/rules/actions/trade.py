@@ -13,9 +13,10 @@ from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount, resource_totals, units_of
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.state import GameState
 

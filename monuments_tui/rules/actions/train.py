@@ -13,11 +13,12 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import has_military_allowance, layout, units_of, workers_on_land
 from monuments_tui.rules.reach import can_enter, terrain_ok
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.removals import worker_removal_events
 from monuments_tui.rules.state import GameState, Unit, is_military
 

@@ -16,13 +16,14 @@ from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold, fold_ahead
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
+from monuments_tui.rules.outcome import CardOpened, Outcome, no_effect
 from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
     bonus_resource_due,
     check_quest,
     completable_quests,
 )
-from monuments_tui.rules.registry import CardOpened, Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.resource_placement import check_resource_placement
 from monuments_tui.rules.setup import next_setup_pending
 from monuments_tui.rules.state import GameState
@@ -144,16 +145,11 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event] | CardOpened:
             "Movement, l.221 (B58)",
             "In your very first turn, play Movement or Draw quest cards.",
         )
-    no_effect = RuleViolation(
-        f"{card} would have no effect now",
-        "In a turn, l.206 (B59)",
-        "Play a card whose action can at least partly happen.",
-    )
     opening = _opening(state, seat, card)
     if opening is None:
-        raise no_effect
+        raise no_effect(card)
     events, opened = opening
-    return events if opened is None else CardOpened(events, opened, no_effect)  # decide checks the effect
+    return events if opened is None else CardOpened(card, events, opened)  # decide checks the effect
 
 
 @rule((pd.ChooseAction, cmd.TakeBack))

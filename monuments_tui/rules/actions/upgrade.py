@@ -12,9 +12,10 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import ACTION_IDS, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount
-from monuments_tui.rules.registry import Outcome, generator, pending_as, rule
+from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
 
 RULE = "Upgrade an action, l.215"
