@@ -2,7 +2,7 @@
 
 The engine (`rules.decide`, `rules.legal` and the rule modules) and the bots load when a
 game opens; the title screen reads the saves with the save format's own modules only
-(README, Speed). The rules package gives its public names on first use.
+(docs/performance.md, Start-up). The rules package gives its public names on first use.
 """
 
 from __future__ import annotations
