@@ -1,7 +1,7 @@
 """The benchmark command runs: `python -m tests.bench --smoke` prints a row for every budget.
 
 Smoke mode measures one quick round of each, so this checks only that every benchmark
-works and is reported, never the figures (README, Speed: they are measured apart).
+works and is reported, never the figures (docs/performance.md: they are measured apart).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_smoke_run_prints_every_row_and_exits_cleanly():
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench", "--smoke"], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "tests.bench", "--smoke"], cwd=ROOT, capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stdout + done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]

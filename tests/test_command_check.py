@@ -10,7 +10,15 @@ import pytest
 from monuments_tui.game.load_check import _same_events
 from monuments_tui.game.session import GameSession
 from monuments_tui.game.timeline import rebuild
-from monuments_tui.rules import GameConfig, commands as c, decide, events as ev, format_position, legal_commands
+from monuments_tui.rules import (
+    GameConfig,
+    RuleViolation,
+    commands as c,
+    decide,
+    events as ev,
+    format_position,
+    legal_commands,
+)
 from monuments_tui.rules.actions.turn import card_opening
 from monuments_tui.saves.format import CmdRecord, SaveError, UndoRecord
 
@@ -32,6 +40,17 @@ def refusal(header, records) -> SaveError:
     with pytest.raises(SaveError) as info:
         rebuild(header, records)
     return info.value
+
+
+def test_decide_leaves_out_the_card_check_only_when_told(unplayable):
+    """A load decides a card play with `check_card_effect=False` and checks its effect itself;
+    `decide` with its defaults refuses the same card, before and after."""
+    _, played, state = unplayable
+    with pytest.raises(RuleViolation, match="would have no effect"):
+        decide(state, played.command)
+    assert decide(state, played.command, check_card_effect=False) == list(played.events)
+    with pytest.raises(RuleViolation, match="would have no effect"):
+        decide(state, played.command)
 
 
 def test_a_card_with_no_effect_is_refused_at_its_line_when_the_journal_ends_there(unplayable):

@@ -23,7 +23,9 @@ from monuments_tui.rules import (
     parse_command,
     rng,
 )
+from monuments_tui.rules.decide import accepts, any_legal
 from monuments_tui.rules.events import EventAny
+from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.state import copy_state
 
 from .helpers import greece_egypt_ready, rejected, start
@@ -260,3 +262,40 @@ def test_game_over_refuses_commands():
     s.pending = None
     with pytest.raises(RuleViolation, match="over"):
         decide(s, parse_command("play movement"))
+
+
+@pytest.mark.parametrize(
+    ("civs", "mode", "seed", "solo"),
+    [
+        (("greece", "egypt"), "scarcity", 3, None),
+        (("maya", "inca"), "abundance", 4, None),
+        (("greece", "egypt", "inca"), "abundance", 6, None),
+        (("greece", "egypt"), "abundance", 5, "hard"),
+    ],
+)
+def test_the_probe_accepts_exactly_the_commands_decide_accepts(civs, mode, seed, solo):
+    """`legal_commands` and `any_legal` ask `accepts`, which leaves out what closes an action;
+    every candidate of a seeded game is accepted by it exactly when `decide` gives its events."""
+    s = new_game(GameConfig(civs=civs, mode=mode, seed=seed, solo=solo))
+    rnd = random.Random(seed)
+    for _ in range(200):
+        if s.pending is None:
+            break
+        for command in candidate_commands(s):
+            try:
+                decide(s, command)
+                decided = True
+            except RuleViolation:
+                decided = False
+            assert accepts(s, command) == decided, f"{command} in round {s.round}"
+        s = fold(s, decide(s, rnd.choice(legal_commands(s))))
+
+
+def test_decide_does_what_its_arguments_say_whatever_ran_before():
+    """No mode outlives a call: the same command decided before, inside and after a probe
+    gives the same events (a probe used to be a mode set around `decide`)."""
+    s = greece_egypt_ready()
+    command = parse_command("take back") if s.players[0].discard else legal_commands(s)[0]
+    first = decide(s, command)
+    assert any_legal(s)
+    assert decide(s, command) == first

@@ -90,14 +90,14 @@ def test_a_torn_last_line_without_newline_is_still_dropped_with_a_warning(tmp_pa
 def test_a_link_to_a_device_is_refused_at_once(tmp_path, device):
     path = tmp_path / "device.jsonl"
     path.symlink_to(device)
-    within(5, lambda: pytest.raises(SaveError, read_save, path))
+    within(60, lambda: pytest.raises(SaveError, read_save, path))  # a hang, not a slow machine
     assert "a device, not a save file" in refused(path)
 
 
 def test_a_named_pipe_is_refused_at_once(tmp_path):
     path = tmp_path / "pipe.jsonl"
     os.mkfifo(path)
-    within(5, lambda: pytest.raises(SaveError, read_save, path))
+    within(60, lambda: pytest.raises(SaveError, read_save, path))  # a hang, not a slow machine
     assert "a named pipe, not a save file" in refused(path)
 
 

@@ -6,6 +6,7 @@ Line numbers (l.N) refer to /work/shared/rules/monuments-rulebook.txt; Bnn to th
 from __future__ import annotations
 
 from monuments_tui.rules import RuleViolation, decide, events as ev, fold, format_command, legal_commands, pending as pd
+from monuments_tui.rules.decide import outcome_events
 from monuments_tui.rules.pieces import layer_cost
 from monuments_tui.rules.queries import controlled_land, monument_hex, resource_totals, units_of
 from monuments_tui.rules.state import copy_state
@@ -577,7 +578,7 @@ def test_personal_bonus_skipped_when_no_option_is_possible():
     s.players[0].layers = 1
     s.players[0].supply["worker"] = 0  # no supply, no bank: text would need every piece on the board
     s.bank.update(wood=0, metal=0, token=0)
-    events = offer_personal_bonus(s, [], 0, 1)
+    events = outcome_events(offer_personal_bonus(s, [], 0, 1))  # as decide completes it
     assert ev.PersonalBonusUsed(0, "pb-a-l1") in events
     after = fold(s, events)
     assert after.current == 1 and after.players[0].personal_deck[-1] == "pb-a-l1"
@@ -613,12 +614,12 @@ def test_solo_ai_discards_a_random_common_bonus():
     s.config = type(s.config)(civs=s.config.civs, mode="abundance", solo="easy")
     s.current = 0
     s.players[0].layers = 2
-    events = offer_common_bonus(s, [], 0, 2)
+    events = outcome_events(offer_common_bonus(s, [], 0, 2))  # as decide completes it
     taken = [e for e in events if isinstance(e, ev.CommonBonusTaken)]
     assert len(taken) == 1 and taken[0].seat is None and taken[0].card in s.common_piles[2]
     assert not any(isinstance(e, ev.PendingSet) and isinstance(e.pending, pd.ChoosePersonalOption) for e in events)
     s.players[0].layers = 5
-    events = offer_common_bonus(s, [], 0, 5)
+    events = outcome_events(offer_common_bonus(s, [], 0, 5))
     assert [e.seat for e in events if isinstance(e, ev.CommonBonusTaken)] == [0]
 
 

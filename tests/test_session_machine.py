@@ -9,7 +9,7 @@ After every step it checks that
 - no seat's view shows another seat's hidden quests.
 
 The CI profile runs a handful of short games; `MONUMENTS_STRESS=full` runs hundreds
-(see the README's "Testing" section for the command and the last results).
+(the README's "Contributing" section gives the command).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@ must give exactly the recorded events (equal as values, or as encoded bytes).
 
 A card may be played only if its action can at least partly happen (B59): the rules try
 the commands of the action it opens until one is accepted. In a journal the command
-recorded next is one of them, so a card play's check waits for the next record
-(`card_check_deferred`): if the rules accept that command in the state the card opened,
-the card had an effect. Anything else (an undo, a note, the journal's end, a refused
+recorded next is one of them, so a card play is decided without that check
+(`decide(..., check_card_effect=False)`) and owes it to the next record: if the rules
+accept that command in the state the card opened, the card had an effect. Anything else (an undo, a note, the journal's end, a refused
 command) has the card decided again in full first, so a load refuses what it refused
 before, at the same line and with the same message.
 """
@@ -16,7 +16,6 @@ from pathlib import Path
 
 from monuments_tui.rules import decide, events as ev
 from monuments_tui.rules.commands import PlayCard
-from monuments_tui.rules.decide import card_check_deferred
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.notation import format_command
@@ -39,16 +38,13 @@ class CommandChecker:
         Raises:
             SaveError: naming the line at fault.
         """
+        card = isinstance(record.command, PlayCard)
         try:
-            if isinstance(record.command, PlayCard):
-                with card_check_deferred() as left:
-                    events = self._checked(state, record, line)
-            else:
-                left, events = [], self._checked(state, record, line)
+            events = self._checked(state, record, line, check_card_effect=not card)
         except SaveError:
             self.settle()  # the card played before, if unchecked, is at fault first
             raise
-        self._owed = (state, record, line) if left else None  # accepted: the card before had an effect
+        self._owed = (state, record, line) if card else None  # accepted: the card before had an effect
         return events
 
     def settle(self) -> None:
@@ -62,7 +58,7 @@ class CommandChecker:
             self._owed = None
             self._checked(state, record, line)
 
-    def _checked(self, state: GameState, record: CmdRecord, line: int) -> list[Event]:
+    def _checked(self, state: GameState, record: CmdRecord, line: int, check_card_effect: bool = True) -> list[Event]:
         path = self.path
         if state.pending is None:
             raise SaveError(
@@ -75,7 +71,7 @@ class CommandChecker:
                 f"command {format_command(record.command)!r} is recorded for seat {record.seat}, but seat {state.pending.seat} was to decide",
             )
         try:
-            events = decide(state, record.command)
+            events = decide(state, record.command, check_card_effect=check_card_effect)
         except RuleViolation as exc:  # decide refuses every bad command so (tests/test_fuzz_commands.py)
             raise SaveError(
                 path, line, f"command {format_command(record.command)!r} is not legal at this point: {exc}"

@@ -45,6 +45,7 @@ from monuments_tui.rules import events as ev
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.decide import decide, waiting_for
+from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.notation import parse_command
 from monuments_tui.rules.position import format_position, parse_position
@@ -70,7 +71,7 @@ from monuments_tui.saves.journal import Journal, create_journal, write_save
 from monuments_tui.saves.lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 
 
-class UndoRefused(Exception):
+class UndoRefused(MonumentsError):
     """An undo (or redo) that is not allowed now; the message says why and which step blocks it."""
 
 

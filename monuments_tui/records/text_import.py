@@ -17,13 +17,13 @@ from monuments_tui.records.scores import final_scores, result_line
 from monuments_tui.rules import waiting_for
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
-from monuments_tui.rules.errors import NotationError, RuleViolation
+from monuments_tui.rules.errors import MonumentsError, NotationError, RuleViolation
 from monuments_tui.rules.notation import parse_command
 from monuments_tui.saves.format import Header, now_iso
 from monuments_tui.saves.journal import create_journal
 
 
-class RecordError(ValueError):
+class RecordError(ValueError, MonumentsError):
     """A text record that cannot be imported; the message names the line.
 
     Attributes:

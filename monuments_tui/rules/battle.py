@@ -22,6 +22,7 @@ from monuments_tui.rules import events as ev, pending as pd, rng as random
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.power import building_power, unit_power
 from monuments_tui.rules.queries import (
     building_usable,
@@ -334,7 +335,7 @@ def trapped_events(state: GameState, groups: list[list[Unit]]) -> list[ev.Event]
 
 
 # -- the flow -------------------------------------------------------------------------------
-def continue_battle(state: GameState, events: list[ev.Event], stage: Stage) -> list[ev.Event]:
+def continue_battle(state: GameState, events: list[ev.Event], stage: Stage) -> Outcome:
     """After `events`, carry the battle on from `stage`: open the next choice, or end it.
 
     `state` is the state the handler was given; `events` are what the handler decided so

@@ -12,6 +12,8 @@ from typing import Literal, TypeGuard, get_args
 
 import msgspec
 
+from monuments_tui.rules.errors import MonumentsError
+
 # --------------------------------------------------------------------------- vocabularies
 
 Resource = Literal["wood", "food", "metal", "sheep"]
@@ -153,7 +155,7 @@ TOKENS = {"horses": 2, "workshop": 3, "farm": 3, "naval_assault": 0}
 # --------------------------------------------------------------------------- structs
 
 
-class ContentError(ValueError):
+class ContentError(ValueError, MonumentsError):
     """The card data files are missing, malformed or inconsistent."""
 
 

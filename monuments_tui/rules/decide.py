@@ -2,40 +2,108 @@
 
 `decide` finds the rule registered for the pending decision and the command, and that
 rule either returns the events that follow or raises `RuleViolation`. It never changes
-the state it is given and draws randomness only from the state's generator.
+the state it is given and draws randomness only from the state's generator. What it
+does depends on its arguments alone: a caller that may leave a check out says so
+(`check_card_effect`), and a probe that asks only whether a command is accepted is a
+function of its own (`accepts`).
 
-`accepted_commands` and `any_legal` try the registered candidates against `decide`. They
-live here, below the rule modules, because a rule asks them too: a card may be played
-only if its action can at least partly happen (B59, `actions/turn.playable`). The rules
-and generators register themselves when `monuments_tui.rules` loads (its `__init__`
-imports `legal`, which imports every action module); nothing here imports a rule module.
+`accepted_commands` and `any_legal` try the registered candidates. They live here, below
+the rule modules, because a rule asks them too: a card may be played only if its action
+can at least partly happen (B59, `actions/turn.playable`). The rule modules register
+themselves with `registry`, which imports them on first need; none is imported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextvars import ContextVar
 
 from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.describe import describe_pending
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.events import Event
+from monuments_tui.rules.evolve import fold_then
+from monuments_tui.rules.flow import closing_events
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.registry import RULES, iter_candidates
+from monuments_tui.rules.outcome import ActionDone, CardOpened, Outcome, no_effect
+from monuments_tui.rules.registry import RULES, Handler, iter_candidates, rule_for
 from monuments_tui.rules.state import GameState
 
-PROBING: ContextVar[bool] = ContextVar("probing", default=False)
-"""True while `any_legal` asks only whether some command is accepted: a rule that reaches
-`flow.finish_action` is accepted by then (closing an action refuses nothing), so the
-probe stops there instead of working out quests and the next turn."""
 
-
-def decide(state: GameState, command: Command) -> list[Event]:
+def decide(state: GameState, command: Command, *, check_card_effect: bool = True) -> list[Event]:
     """The events that `command` causes in `state`.
+
+    Args:
+        check_card_effect: False leaves out the check that a card played has an effect
+            (B59: some command is legal in the action it opens). The caller owes that check:
+            a validated load makes it with the command recorded next, which the rules
+            accept in the state the card opened, or decides the card again in full.
 
     Raises:
         RuleViolation: if the command is not legal now; the message says why, cites the
             rulebook, and says what the game is waiting for.
+    """
+    pending = state.pending
+    handler = None if pending is None else RULES.get((type(pending), type(command)))
+    if handler is None or state.phase == "over" or pending is None or pending.seat == state.config.ai_seat:
+        handler = _rule(state, command)  # the refusals, and the first call before the rules load
+    outcome = handler(state, command)
+    if type(outcome) is list:  # the most common outcomes first, without a call more
+        return outcome
+    if type(outcome) is ActionDone:
+        return fold_then(outcome.state, outcome.events, closing_events)
+    return outcome_events(outcome, check_card_effect=check_card_effect)
+
+
+def outcome_events(outcome: Outcome, *, check_card_effect: bool = True) -> list[Event]:
+    """The events of a rule's `outcome`, with what `decide` adds and checks (`outcome.py`).
+
+    Raises:
+        RuleViolation: if a card played would have no effect (B59).
+    """
+    if type(outcome) is list:
+        return outcome
+    if isinstance(outcome, ActionDone):
+        return fold_then(outcome.state, outcome.events, closing_events)
+    if isinstance(outcome, CardOpened):
+        if check_card_effect and not any_legal(outcome.opened):
+            raise no_effect(outcome.card)
+        return outcome.events
+    return outcome
+
+
+def accepts(state: GameState, command: Command) -> bool:
+    """True if `decide` accepts `command`: the probe, which leaves out what follows an
+    accepted action (closing it refuses nothing) and builds no message for a refusal."""
+    pending = state.pending
+    if state.phase == "over" or pending is None:
+        return False
+    if pending.seat == state.config.ai_seat and not isinstance(command, AiAct):
+        return False
+    handler = RULES.get((type(pending), type(command))) or rule_for(pending, command)
+    if handler is None:
+        return False
+    try:
+        outcome = handler(state, command)
+    except RuleViolation:
+        return False
+    return not isinstance(outcome, CardOpened) or any_legal(outcome.opened)
+
+
+def accepted_commands(state: GameState) -> Iterator[Command]:
+    """The candidate commands that `decide` accepts, lazily and in a stable order."""
+    return (c for c in iter_candidates(state) if accepts(state, c))
+
+
+def any_legal(state: GameState) -> bool:
+    """True if `decide` accepts some command now; stops at the first candidate it accepts."""
+    return any(accepts(state, c) for c in iter_candidates(state))
+
+
+def _rule(state: GameState, command: Command) -> Handler:
+    """The rule that decides `command` now.
+
+    Raises:
+        RuleViolation: if none does (the game is over, the AI's turn, a command for another decision).
     """
     if state.phase == "over" or state.pending is None:
         raise RuleViolation("the game is over", "Game end, l.391", "Look at the scores or replay the game.")
@@ -46,65 +114,14 @@ def decide(state: GameState, command: Command) -> list[Event]:
             "Solo gameplay, l.452; Introduction, l.424",
             "Use: ai",
         )
-    handler = RULES.get((type(pending), type(command)))
+    handler = rule_for(pending, command)
     if handler is None:
-        if not RULES:
-            raise RuntimeError("no rule is registered: import monuments_tui.rules (or its module legal) first")
         raise RuleViolation(
             f"'{_verb(command)}' is not possible now: {waiting_for(state)}",
             "In a turn, l.206-207",
             _hint(state),
         )
-    return handler(state, command)
-
-
-def accepted_commands(state: GameState) -> Iterator[Command]:
-    """The candidate commands that `decide` accepts, lazily and in a stable order."""
-    for c in iter_candidates(state):
-        try:
-            decide(state, c)
-        except RuleViolation:
-            continue
-        yield c
-
-
-def any_legal(state: GameState) -> bool:
-    """True if `decide` accepts some command now; stops at the first candidate it accepts."""
-    token = PROBING.set(True)
-    try:
-        return next(accepted_commands(state), None) is not None
-    finally:
-        PROBING.reset(token)
-
-
-_CARD_CHECK_LEFT: ContextVar[list[GameState] | None] = ContextVar("card_check_left", default=None)
-
-
-class card_check_deferred:  # noqa: N801 - used as a `with` statement, like a function
-    """While a load decides one recorded card play: the check that the card has an effect
-    (B59, `any_legal` of the action it opens) is left to the load, which knows the command
-    recorded next. The list `with` gives gets the opened state if the check was left so.
-    (A class, not a generator: a load enters it for every card played.)"""
-
-    __slots__ = ("_left", "_token")
-
-    def __enter__(self) -> list[GameState]:
-        self._left: list[GameState] = []
-        self._token = _CARD_CHECK_LEFT.set(self._left)
-        return self._left
-
-    def __exit__(self, *exc: object) -> None:
-        _CARD_CHECK_LEFT.reset(self._token)
-
-
-def any_legal_unless_deferred(opened: GameState) -> bool:
-    """`any_legal(opened)` for the card just played, or True if a load took the check over
-    (`card_check_deferred`; once: any card decided within is checked in full)."""
-    left = _CARD_CHECK_LEFT.get()
-    if left is None or left:
-        return any_legal(opened)
-    left.append(opened)
-    return True
+    return handler
 
 
 def _verb(command: Command) -> str:

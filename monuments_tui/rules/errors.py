@@ -1,4 +1,4 @@
-"""Errors raised by the rules core.
+"""Errors raised by the rules core, and `MonumentsError`, the base of every error the game raises.
 
 A refusal is data: `problem` (what is wrong), `hint` (what would work, or "") and `rule`
 (the rulebook section and line, with the decision code where one applies, or "") are
@@ -7,7 +7,16 @@ logs, exports and tests.
 """
 
 
-class RuleViolation(ValueError):
+class MonumentsError(Exception):
+    """The base of every error the game's public API raises for bad input, in every layer:
+    a command the rules refuse, text that is not a command or a position, a save or record
+    that cannot be read, a save in use, an undo not allowed now, card data that does not
+    hold. `except MonumentsError` handles them all; each also keeps its standard base
+    (most are a `ValueError`), so a caller that catches that still does. The message says
+    what is wrong and, where it helps, what would work."""
+
+
+class RuleViolation(ValueError, MonumentsError):
     """A command that the rules do not allow in the current position.
 
     The message says what is wrong, names the rulebook section that forbids it,
@@ -32,7 +41,7 @@ class RuleViolation(ValueError):
         super().__init__(text)
 
 
-class NotationError(ValueError):
+class NotationError(ValueError, MonumentsError):
     """Text that is not a command in the notation; the message says what was expected.
 
     Attributes:
@@ -49,7 +58,7 @@ class NotationError(ValueError):
         super().__init__(f"{problem}. {hint}" if hint else problem)
 
 
-class PositionError(ValueError):
+class PositionError(ValueError, MonumentsError):
     """A position (docs/positions.md) that cannot be read; the message starts with "line N:".
 
     Attributes:

@@ -6,8 +6,7 @@
 from __future__ import annotations
 
 from monuments_tui.rules import events as ev
-from monuments_tui.rules.decide import PROBING
-from monuments_tui.rules.evolve import fold_then
+from monuments_tui.rules.outcome import ActionDone
 from monuments_tui.rules.pending import AfterAction, AiTurn, ChooseAction
 from monuments_tui.rules.quests import any_quest_completable
 from monuments_tui.rules.state import GameState
@@ -20,19 +19,18 @@ def begin_turn(state: GameState, seat: int, round_no: int) -> list[ev.Event]:
     return [ev.TurnBegan(seat, round_no), ev.PendingSet(ChooseAction(seat))]
 
 
-def finish_action(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
-    """Close the action resolved by `events`: discard the card in play, then offer quests or end the turn.
-
-    The played card goes to the discard pile with the side played face up [l.206]. If a
-    quest can be turned in, the turn waits (AfterAction) so the player may do so [l.373].
-    """
-    if PROBING.get():
-        return events  # only whether the command is accepted matters, and what follows refuses nothing
-    return fold_then(state, events, _close)
+def finish_action(state: GameState, events: list[ev.Event]) -> ActionDone:
+    """The action resolved by `events` (which follow `state`) is over: `decide` closes it
+    (`closing_events`) [In a turn, l.206-207], and a probe that asks only whether the command
+    is accepted need not."""
+    return ActionDone(state, events)
 
 
-def _close(after: GameState) -> list[ev.Event]:
-    """The events that close the action which led to `after` (`finish_action`)."""
+def closing_events(after: GameState) -> list[ev.Event]:
+    """The events that close the action which led to `after`: the played card goes to the
+    discard pile with the side played face up [l.206]; if a quest can be turned in, the turn
+    waits (AfterAction) so the player may do so [l.373], else it ends. `decide` folds them
+    with the action's own events (`evolve.fold_then`)."""
     out: list[ev.Event] = []
     if after.card_in_play is not None:
         # neither quests nor the turn order look at the discard pile

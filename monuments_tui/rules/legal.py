@@ -4,17 +4,14 @@ Generators registered by each action module propose candidates; only those `deci
 accepts are kept, so legality is defined in one place. Commands with an optional
 explicit payment or sacrifice are listed in their automatic form.
 
-This module imports every action module, so that their rules and generators are
-registered; the rule modules never import it. `any_legal` (is anything possible now?)
-is defined in `decide`, where the rules themselves can ask it, and exported from here.
+`any_legal` (is anything possible now?) is defined in `decide`, where the rules
+themselves can ask it, and exported from here.
 """
 
 from __future__ import annotations
 
-from monuments_tui.rules import actions  # noqa: F401  (every action module registers its rules and generators)
 from monuments_tui.rules.commands import Command
-from monuments_tui.rules.decide import accepted_commands, any_legal, decide
-from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.decide import accepted_commands, accepts, any_legal
 from monuments_tui.rules.state import GameState
 
 __all__ = ["any_legal", "is_legal", "legal_commands"]
@@ -27,8 +24,4 @@ def legal_commands(state: GameState) -> list[Command]:
 
 def is_legal(state: GameState, command: Command) -> bool:
     """True if `decide` accepts `command`."""
-    try:
-        decide(state, command)
-    except RuleViolation:
-        return False
-    return True
+    return accepts(state, command)

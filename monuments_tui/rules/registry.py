@@ -4,27 +4,55 @@ Each action module registers its rules here with `rule(PendingType, CommandType)
 its legal-command generators with `generator(PendingType)`; `candidate_commands` reads
 the generators. `decide` and `legal_commands` only dispatch; the rules themselves live
 next to their rulebook section.
+
+The rule modules register themselves when they are imported; `rule_for` and
+`iter_candidates` import them all on first need, so that every entry point of the rules
+(`decide` imported alone too) finds them whatever was imported before.
+
+A rule returns its events, or an `Outcome` naming what is left for `decide` to add or
+check (`outcome.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from importlib import import_module
 from typing import Any, TypeVar, cast
 
 from monuments_tui.rules.commands import AiAct, Command
-from monuments_tui.rules.events import Event
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.state import GameState
 
-Handler = Callable[[GameState, Command], list[Event]]
+RULE_MODULES = "monuments_tui.rules.actions"
+"""The package whose modules hold every rule and generator (it imports each of them)."""
+
+
+Handler = Callable[[GameState, Command], Outcome]
 Generator = Callable[[GameState], Iterable[Command]]
 # A rule takes the command type it is registered for, a subtype of Command; `decide` hands it
 # only that type, so the decorator accepts any such handler and keeps its own signature.
-R = TypeVar("R", bound=Callable[[GameState, Any], list[Event]])
+R = TypeVar("R", bound=Callable[[GameState, Any], Outcome])
 P = TypeVar("P", bound=Pending)
 
 RULES: dict[tuple[type, type], Handler] = {}
 GENERATORS: dict[type, list[Generator]] = {}
+
+
+@cache
+def load_rules() -> None:
+    """Import every rule module (once): each registers its rules and generators here."""
+    import_module(RULE_MODULES)
+
+
+def rule_for(pending: Pending, command: Command) -> Handler | None:
+    """The rule that decides `command` while `pending` waits, or None if no rule does."""
+    handler = RULES.get((type(pending), type(command)))
+    if handler is None:
+        load_rules()  # a miss before the rule modules loaded is no answer yet
+        handler = RULES.get((type(pending), type(command)))
+    return handler
 
 
 def rule(*pairs: tuple[type[Pending], type[Command]]) -> Callable[[R], R]:
@@ -73,8 +101,12 @@ def iter_candidates(state: GameState) -> Iterator[Command]:
     if state.pending.seat == state.config.ai_seat:
         yield AiAct()  # the solo AI takes every decision of its seat itself
         return
+    generators = GENERATORS.get(type(state.pending))
+    if generators is None:
+        load_rules()  # none before the rule modules loaded is no answer yet
+        generators = GENERATORS.get(type(state.pending), [])
     seen: set[Command] = set()
-    for gen in GENERATORS.get(type(state.pending), []):
+    for gen in generators:
         for c in gen(state):
             if c not in seen:
                 seen.add(c)

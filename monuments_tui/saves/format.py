@@ -26,6 +26,7 @@ import msgspec
 
 from monuments_tui import __version__
 from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_config
+from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.saves.lines import (  # the records' types, read and written with the header's
     NOTE_MAX as NOTE_MAX,
     CmdRecord as CmdRecord,
@@ -57,7 +58,7 @@ ENV_SAVES = "MONUMENTS_SAVES"
 NESTED_TOO_DEEPLY = "JSON nested deeper than a save ever is"
 
 
-class SaveError(ValueError):
+class SaveError(ValueError, MonumentsError):
     """A save that cannot be loaded; the message names the file and, where known, the line.
 
     Attributes:

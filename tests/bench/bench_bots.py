@@ -51,7 +51,10 @@ SMOKE_GAMES = [(["greece", "egypt"], "abundance", 5, 3)]
 _CHILD = """
 import json, sys, time
 from monuments_tui.rules import GameConfig
-from monuments_tui.cli.simulate import play_game
+try:
+    from monuments_tui.cli.simulate import play_game
+except ModuleNotFoundError:  # 0.3.0, before the sub-commands moved into cli/
+    from monuments_tui.simulate import play_game
 cpu = events = commands = 0
 for civs, mode, seed, rounds in json.loads(sys.argv[1]):
     config = GameConfig(civs=tuple(civs), mode=mode, seed=seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections.abc import Callable
 
 from monuments_tui.ui.app import MonumentsApp
@@ -29,14 +30,14 @@ def screen_text(app: MonumentsApp) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 10.0, step: float = 0.02) -> None:
-    """Pause until `condition()` holds (bots and workers run in the background)."""
-    waited = 0.0
+async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 120.0, step: float = 0.02) -> None:
+    """Pause until `condition()` holds (bots and workers run in the background). The test waits
+    on the condition, however busy the machine; `timeout` (wall time) only stops a hang."""
+    deadline = time.monotonic() + timeout
     while not condition():
-        if waited >= timeout:
+        if time.monotonic() >= deadline:
             raise AssertionError(f"condition not met after {timeout} s")
         await pilot.pause(step)
-        waited += step
 
 
 async def type_command(pilot, text: str) -> None:

@@ -372,10 +372,15 @@ async def test_bots_play_on_a_timer_and_can_be_skipped(tmp_path):
     app.pace = "slow"
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        await pilot.pause(0.2)
-        assert len(screen.session.history()) <= 1  # slow: one step every 1.5 s
+        delays: list[float] = []
+        set_timer = screen.set_timer
+        screen.set_timer = lambda delay, *a, **k: (delays.append(delay), set_timer(delay, *a, **k))[1]
+        played = len(screen.session.history())
+        await wait_for(pilot, lambda: len(screen.session.history()) > played)
+        assert delays and set(delays) == {1.5}  # slow: each next step waits 1.5 s on a timer
         await pilot.press("f6")  # skip: the bots play without pause
         await wait_for(pilot, lambda: len(screen.session.history()) >= 20)
+        assert delays[-1] < 0.01
 
 
 async def test_the_bot_thinks_in_a_thread_on_its_own_copy_of_the_state(tmp_path, monkeypatch):
@@ -623,20 +628,30 @@ async def test_a_game_set_up_by_hand_has_no_chart_and_says_why_it_cannot_be_expo
         assert app.last_error is None and not list(tmp_path.glob("*.txt"))
 
 
-async def test_the_screens_state_is_reactive_and_redraws_what_depends_on_it(tmp_path):
+async def test_the_screens_state_is_reactive_and_redraws_what_depends_on_it(tmp_path, monkeypatch):
+    import threading
+
+    from monuments_tui.ui.screens import bot_driver
+
+    looked = threading.Event()  # the bot thinks until the test has looked, however slow the machine
+    think = bot_driver.bot_command_for
+    monkeypatch.setattr(bot_driver, "bot_command_for", lambda *args: (looked.wait(120), think(*args))[1])
     app = game_app(tmp_path, seats=("human", "random"))
     app.pace = "unheard-of"
     async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(app)
-        assert screen.pace == "normal"  # an unknown pace falls back to the normal one
-        screen.pace = "slow"
-        while screen.can_type():
-            await type_command(pilot, screen.legal_texts[0])
-        await wait_for(pilot, lambda: "random is playing · pace slow" in screen_text(app))
-        line = screen.query_one(CommandLine)
-        assert line.legal == ()  # nothing to type while the bot plays
-        screen.pace = "normal"  # the bot has 1.5 s before its step: the prompt follows at once
-        assert "pace normal" in line.prompt.note
+        try:
+            screen = game_screen(app)
+            assert screen.pace == "normal"  # an unknown pace falls back to the normal one
+            screen.pace = "slow"
+            while screen.can_type():
+                await type_command(pilot, screen.legal_texts[0])
+            await wait_for(pilot, lambda: "random is playing · pace slow" in screen_text(app))
+            line = screen.query_one(CommandLine)
+            assert line.legal == ()  # nothing to type while the bot plays
+            screen.pace = "normal"  # the prompt follows at once
+            assert "pace normal" in line.prompt.note
+        finally:
+            looked.set()
     session = played_save(tmp_path)
     app = MonumentsApp(start="replay", file=session.path, saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -13,6 +13,12 @@ from tests.ui.helpers import wait_for
 from tests.ui.test_app import SIZE, game_app, game_screen
 
 
+def searching(palette: CommandPalette) -> bool:
+    """The palette is still gathering hits (it adds them to its list in batches as they come)."""
+    group = CommandPalette._GATHER_COMMANDS_GROUP
+    return any(w.node is palette and w.group == group for w in palette.app.workers)
+
+
 async def palette_entries(pilot, query: str = "") -> list[str]:
     """Open the palette, type `query`, and read the entries it lists, top first."""
     app = pilot.app
@@ -21,8 +27,7 @@ async def palette_entries(pilot, query: str = "") -> list[str]:
     if query:
         await pilot.press(*query)
     palette = app.screen
-    await wait_for(pilot, lambda: palette.query_one(CommandList).option_count > 0)
-    await pilot.pause(0.4)  # the palette adds hits in batches
+    await wait_for(pilot, lambda: palette.query_one(CommandList).option_count > 0 and not searching(palette))
     options = palette.query_one(CommandList)
     return [str(options.get_option_at_index(i).prompt).split("\n")[0] for i in range(options.option_count)]
 

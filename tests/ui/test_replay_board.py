@@ -186,8 +186,9 @@ async def test_play_from_here_asks_who_plays_and_a_bot_moves_only_once_the_game_
         assert game.session.seats == ("random", "human") and game.session.teaching
         assert game.session.header.parent == "two-players.jsonl" and game.session.header.parent_step == branch_at
         assert mounted == [branch_at]  # nothing was played before the game screen opened
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert len(game.session.history()) == branch_at and game.can_type()  # the person's move: it waits
+        assert game._bot_timer is None and not game._bot_busy  # no bot step is due
         await type_command(pilot, game.legal_texts[0])
         await wait_for(
             pilot, lambda: game.session.state.pending.seat == 1 or len(game.session.history()) > branch_at + 20

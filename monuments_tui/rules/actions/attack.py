@@ -31,6 +31,7 @@ from monuments_tui.rules.battle import (
 )
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import has_military_allowance, layout, owners_at, piece_code, units_of
 from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import Battle, GameState, Unit
@@ -66,7 +67,7 @@ def resolve_attackers(state: GameState, seat: int, pieces: tuple[cmd.PieceAt, ..
 
 
 @rule((pd.AttackStep, cmd.Attack))
-def attack(state: GameState, c: cmd.Attack) -> list[ev.Event]:
+def attack(state: GameState, c: cmd.Attack) -> Outcome:
     """Declare an attack and roll both sides' dice [l.335-341 (B28, B29, B38-B40)]."""
     p = pending_as(state, pd.AttackStep)
     seat = p.seat
@@ -123,7 +124,7 @@ def attack(state: GameState, c: cmd.Attack) -> list[ev.Event]:
 
 
 @rule((pd.AssignDamage, cmd.Damage))
-def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
+def assign_damage(state: GameState, c: cmd.Damage) -> Outcome:
     """Choose the pieces that take this side's damage: a minimal set, rounded up [l.345-353 (B31, B32)]."""
     p = pending_as(state, pd.AssignDamage)
     fighters = side_fighters(state, battle_of(state), p.side)
@@ -151,7 +152,7 @@ def assign_damage(state: GameState, c: cmd.Damage) -> list[ev.Event]:
 
 
 @rule((pd.ChooseMoveIn, cmd.MoveIn))
-def move_in(state: GameState, c: cmd.MoveIn) -> list[ev.Event]:
+def move_in(state: GameState, c: cmd.MoveIn) -> Outcome:
     """Move at least one surviving attacker into the taken hex; the others may stay [l.355 (B33)]."""
     b = battle_of(state)
     groups = move_in_groups(state, b)
@@ -179,7 +180,7 @@ def move_in(state: GameState, c: cmd.MoveIn) -> list[ev.Event]:
 
 
 @rule((pd.Retreat, cmd.RetreatTo))
-def retreat(state: GameState, c: cmd.RetreatTo) -> list[ev.Event]:
+def retreat(state: GameState, c: cmd.RetreatTo) -> Outcome:
     """Retreat the defending units to a neighbouring free hex; those that cannot go there die [l.359 (B34)].
 
     With the `retreat` option "together" (the default) every unit goes to the one hex

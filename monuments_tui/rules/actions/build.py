@@ -13,6 +13,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import Resource, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import bonus_amount, buildings_at, has_ability, layout, workers_on_land
@@ -112,7 +113,7 @@ def _building_events(state: GameState, seat: int, piece: BuildingKind, hex_id: s
 
 
 @rule((pd.BuildStep, cmd.Build))
-def build(state: GameState, c: cmd.Build) -> list[ev.Event]:
+def build(state: GameState, c: cmd.Build) -> Outcome:
     """Build a building; green takes 1 resource off, never below 1 [l.240-242, l.258]."""
     p = pending_as(state, pd.BuildStep)
     if c.piece not in load_pieces().building_costs and c.piece not in ABILITY_BUILDINGS:
@@ -124,7 +125,7 @@ def build(state: GameState, c: cmd.Build) -> list[ev.Event]:
 
 
 @rule((pd.BuildStep, cmd.Repair))
-def repair(state: GameState, c: cmd.Repair) -> list[ev.Event]:
+def repair(state: GameState, c: cmd.Repair) -> Outcome:
     """Repair your own damaged building, with your worker on its hex [l.242, l.260].
 
     Red: the building cost less 1; green: less 2; never below 1 resource.

@@ -12,9 +12,10 @@ from collections.abc import Callable
 
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.state import GameState
 
-Continuation = Callable[[GameState, list[Event], int], list[Event]]
+Continuation = Callable[[GameState, list[Event], int], Outcome]
 """(state before `events`, events so far, seat) -> the events, with what follows them."""
 
 CONTINUATIONS: dict[str, Continuation] = {}
@@ -30,7 +31,7 @@ def continuation(then: str) -> Callable[[Continuation], Continuation]:
     return register
 
 
-def then_events(state: GameState, events: list[Event], seat: int, then: str) -> list[Event]:
+def then_events(state: GameState, events: list[Event], seat: int, then: str) -> Outcome:
     """What follows a shared step: the continuation registered for `then`, else the action ends."""
     follow = CONTINUATIONS.get(then)
     return follow(state, events, seat) if follow else finish_action(state, events)

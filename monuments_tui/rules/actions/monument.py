@@ -21,6 +21,7 @@ from monuments_tui.rules.content import load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.queries import (
@@ -63,7 +64,7 @@ def layer_discount(state: GameState, seat: int, green: bool) -> int:
 
 
 @rule((pd.MonumentStep, cmd.BuildLayer))
-def build_layer(state: GameState, c: cmd.BuildLayer) -> list[ev.Event]:
+def build_layer(state: GameState, c: cmd.BuildLayer) -> Outcome:
     """Check the land, pay the resources, sacrifice the workers, place the layer [l.292-295 (B62)].
 
     Land is checked before paying: a sacrifice may then leave you below the requirement.
@@ -168,7 +169,7 @@ def common_bonus_options(state: GameState, seat: int, level: int) -> tuple[str, 
     return tuple(c for c in state.common_piles.get(level, []) if held[cards[c].effect] < cards[c].copy_mark)
 
 
-def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, level: int) -> list[ev.Event]:
+def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, level: int) -> Outcome:
     """After the layer: choose an available common bonus of its level, if any may be taken [l.280].
 
     The solo AI does not choose: it discards a random card of the level (it gets no
@@ -192,7 +193,7 @@ def offer_common_bonus(state: GameState, events: list[ev.Event], seat: int, leve
 
 
 @rule((pd.ChooseCommonBonus, cmd.ChooseBonus))
-def choose_bonus(state: GameState, c: cmd.ChooseBonus) -> list[ev.Event]:
+def choose_bonus(state: GameState, c: cmd.ChooseBonus) -> Outcome:
     """Take one available common bonus card of the layer just built; it stays active [l.280-282]."""
     p = pending_as(state, pd.ChooseCommonBonus)
     if c.card not in p.options or c.card not in state.common_piles.get(p.level, []):

@@ -13,6 +13,7 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import Resource, is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import (
     HEX_LIMIT,
@@ -69,7 +70,7 @@ def find_unit(state: GameState, seat: int, piece: str, hex_id: str, exclude: tup
 
 def _advance(
     state: GameState, p: pd.MovementStep, moved: tuple[str, ...], used: int, events: list[ev.Event]
-) -> list[ev.Event]:
+) -> Outcome:
     left = p.slots - used
     if left <= 0:
         return finish_action(state, events)
@@ -78,7 +79,7 @@ def _advance(
 
 
 @rule((pd.MovementStep, cmd.Move))
-def move(state: GameState, c: cmd.Move) -> list[ev.Event]:
+def move(state: GameState, c: cmd.Move) -> Outcome:
     """Move one unit within its movement points, a worker carrying resources [l.221-223]."""
     p = pending_as(state, pd.MovementStep)
     unit = find_unit(state, p.seat, c.piece, c.src, p.moved)
@@ -152,7 +153,7 @@ def check_ferry_use(state: GameState, seat: int, ferry_id: str) -> None:
 
 
 @rule((pd.MovementStep, cmd.BoardFerry))
-def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
+def board_ferry(state: GameState, c: cmd.BoardFerry) -> Outcome:
     """Board 1 or 2 workers/armies onto a docked ferry; it is pushed to the centre of its water [l.223, l.254 (B44)]."""
     p = pending_as(state, pd.MovementStep)
     check_ferry_use(state, p.seat, c.ferry)
@@ -186,7 +187,7 @@ def board_ferry(state: GameState, c: cmd.BoardFerry) -> list[ev.Event]:
 
 
 @rule((pd.MovementStep, cmd.Sail))
-def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
+def sail(state: GameState, c: cmd.Sail) -> Outcome:
     """Sail a ferry: 2 moves with passengers, 1 empty; docking costs a move and lands the passengers [l.254 (B42)]."""
     p = pending_as(state, pd.MovementStep)
     check_ferry_use(state, p.seat, c.ferry)
@@ -226,7 +227,7 @@ def sail(state: GameState, c: cmd.Sail) -> list[ev.Event]:
 
 
 @rule((pd.MovementStep, cmd.Done))
-def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
+def done(state: GameState, c: cmd.Done) -> Outcome:
     """Stop moving: Movement moves "up to" 2 or 3 units [l.221]."""
     if pending_as(state, pd.MovementStep).steps == 0:
         raise RuleViolation("move at least one unit first", "In a turn, l.206 (B59)")

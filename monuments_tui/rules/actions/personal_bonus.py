@@ -30,6 +30,7 @@ from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
 from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState
@@ -48,7 +49,7 @@ def personal_card_for(state: GameState, seat: int, layer: int) -> PersonalBonusC
     return content.personal_card(content.personal_by_id[deck[0]].deck, layer)
 
 
-def offer_personal_bonus(state: GameState, events: list[ev.Event], seat: int, layer: int) -> list[ev.Event]:
+def offer_personal_bonus(state: GameState, events: list[ev.Event], seat: int, layer: int) -> Outcome:
     """After layers 1-4: choose an option of your personal bonus card for that layer [l.288].
 
     If no option can be done at all, the bonus is skipped (B17); layer 5 gives none [l.299].
@@ -103,7 +104,7 @@ def option_problem(state: GameState, seat: int, option: Option) -> str:
 
 
 @rule((pd.ChoosePersonalOption, cmd.ChooseOption))
-def choose_option(state: GameState, c: cmd.ChooseOption) -> list[ev.Event]:
+def choose_option(state: GameState, c: cmd.ChooseOption) -> Outcome:
     """Choose one option of the personal bonus card and carry it out [l.284-288 (B17)]."""
     p = pending_as(state, pd.ChoosePersonalOption)
     card = load_content().personal_by_id[p.card]
@@ -135,7 +136,7 @@ def _gen_personal(state: GameState) -> Iterable[cmd.Command]:
 
 
 @continuation("personal_bonus")
-def use_personal_bonus(state: GameState, events: list[ev.Event], seat: int) -> list[ev.Event]:
+def use_personal_bonus(state: GameState, events: list[ev.Event], seat: int) -> Outcome:
     """The personal bonus is done: its card goes to the bottom of the deck, the action ends [l.288]."""
     after = fold(state, events)
     card = personal_card_for(after, seat, after.players[seat].layers)
@@ -145,16 +146,14 @@ def use_personal_bonus(state: GameState, events: list[ev.Event], seat: int) -> l
 
 
 # -- placing what the bonus grants, one item at a time ---------------------------------------
-def _continue(
-    state: GameState, events: list[ev.Event], p: pd.PlaceStep, queue: tuple[pd.Placement, ...]
-) -> list[ev.Event]:
+def _continue(state: GameState, events: list[ev.Event], p: pd.PlaceStep, queue: tuple[pd.Placement, ...]) -> Outcome:
     if queue:
         return events + [ev.PendingSet(pd.PlaceStep(p.seat, queue=queue, then=p.then))]
     return then_events(state, events, p.seat, p.then)
 
 
 @rule((pd.PlaceStep, cmd.Place))
-def place(state: GameState, c: cmd.Place) -> list[ev.Event]:
+def place(state: GameState, c: cmd.Place) -> Outcome:
     """Place one granted item, in any order [l.288]."""
     p = pending_as(state, pd.PlaceStep)
     index = next((i for i, item in enumerate(p.queue) if item.what == c.what), None)
@@ -166,7 +165,7 @@ def place(state: GameState, c: cmd.Place) -> list[ev.Event]:
 
 
 @rule((pd.PlaceStep, cmd.SkipPlacement))
-def skip_placement(state: GameState, c: cmd.SkipPlacement) -> list[ev.Event]:
+def skip_placement(state: GameState, c: cmd.SkipPlacement) -> Outcome:
     """Give up the first item still to place, only if it cannot go anywhere (B17, B52, B65).
 
     A reassigned weapon that no worker can take goes back to the bank [l.327 (B66)].

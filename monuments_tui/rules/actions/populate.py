@@ -11,6 +11,7 @@ from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import bonus_amount, building_usable, buildings_at, has_ability, workers_on_land
 from monuments_tui.rules.registry import generator, pending_as, rule
 from monuments_tui.rules.state import GameState, Unit
@@ -35,7 +36,7 @@ def new_worker_events(state: GameState, seat: int, hex_id: str) -> list[ev.Event
 
 
 @rule((pd.PopulateStep, cmd.Populate))
-def populate(state: GameState, c: cmd.Populate) -> list[ev.Event]:
+def populate(state: GameState, c: cmd.Populate) -> Outcome:
     """Place one worker from your supply in your town on `hex` [l.264]."""
     p = pending_as(state, pd.PopulateStep)
     town = next((b for b in buildings_at(state, c.hex, p.seat) if b.kind == "town"), None)
@@ -65,7 +66,7 @@ def populate(state: GameState, c: cmd.Populate) -> list[ev.Event]:
 
 
 @rule((pd.PopulateStep, cmd.Done))
-def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
+def done(state: GameState, c: cmd.Done) -> Outcome:
     """Stop after one town on the green side ("up to two towns") [Populate, l.266]."""
     if not pending_as(state, pd.PopulateStep).towns:
         raise RuleViolation("populate at least one town first", "In a turn, l.206 (B59)")

@@ -13,6 +13,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import is_resource
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import (
     HEX_LIMIT,
     bonus_amount,
@@ -67,7 +68,7 @@ def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
 
 
 @rule((pd.ProductionStep, cmd.Produce))
-def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
+def produce(state: GameState, c: cmd.Produce) -> Outcome:
     """Produce on one land hex not yet chosen in this action [l.229-234]."""
     p = pending_as(state, pd.ProductionStep)
     if c.hex not in layout(state).land:
@@ -93,7 +94,7 @@ def produce(state: GameState, c: cmd.Produce) -> list[ev.Event]:
 
 
 @rule((pd.ProductionStep, cmd.Done))
-def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
+def done(state: GameState, c: cmd.Done) -> Outcome:
     """Stop producing: the card allows "up to" 2 or 3 hexes [l.229]."""
     if not pending_as(state, pd.ProductionStep).chosen:
         raise RuleViolation("produce on at least one hex first", "In a turn, l.206 (B59)")

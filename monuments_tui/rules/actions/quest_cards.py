@@ -14,6 +14,7 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import QuestDeck
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.queries import bonus_amount
 from monuments_tui.rules.quests import deck_for_layers
 from monuments_tui.rules.registry import generator, pending_as, rule
@@ -73,7 +74,7 @@ def offer_quests(
 
 
 @rule((pd.ChooseQuestsToKeep, cmd.KeepQuests))
-def keep_quests(state: GameState, c: cmd.KeepQuests) -> list[ev.Event]:
+def keep_quests(state: GameState, c: cmd.KeepQuests) -> Outcome:
     """Keep some of the cards drawn (at least one for the action); the rest go to the deck's discards [l.367-369]."""
     p = pending_as(state, pd.ChooseQuestsToKeep)
     unknown = [q for q in c.quests if q not in p.options]

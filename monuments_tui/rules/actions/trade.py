@@ -13,6 +13,7 @@ from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount, resource_totals, units_of
 from monuments_tui.rules.registry import generator, pending_as, rule
@@ -36,7 +37,7 @@ def trade_rate(state: GameState, seat: int, green: bool) -> int:
 
 
 @rule((pd.TradeStep, cmd.Trade))
-def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
+def trade(state: GameState, c: cmd.Trade) -> Outcome:
     """Spend `give` (2, or 1 on green), take any one `get` onto a land hex with your worker (B54) [Trade, l.387]."""
     p = pending_as(state, pd.TradeStep)
     if c.give not in RESOURCES or c.get not in RESOURCES:
@@ -54,7 +55,7 @@ def trade(state: GameState, c: cmd.Trade) -> list[ev.Event]:
 
 
 @rule((pd.TradeStep, cmd.Done))
-def done(state: GameState, c: cmd.Done) -> list[ev.Event]:
+def done(state: GameState, c: cmd.Done) -> Outcome:
     """Stop after one trade ("up to two times") [Trade, l.385]."""
     if not pending_as(state, pd.TradeStep).done:
         raise RuleViolation("trade at least once first", "In a turn, l.206 (B59)")

@@ -13,6 +13,7 @@ from monuments_tui.rules.board import load_board
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.pieces import load_pieces
 from monuments_tui.rules.queries import has_military_allowance, layout, units_of, workers_on_land
@@ -120,7 +121,7 @@ def unarmed_worker(state: GameState, seat: int, hex_id: str) -> Unit:
     return sorted(workers, key=lambda u: u.ferry is not None)[0]
 
 
-def weapon_steps(state: GameState, seat: int, events: list[ev.Event], reassign: bool, free: bool) -> list[ev.Event]:
+def weapon_steps(state: GameState, seat: int, events: list[ev.Event], reassign: bool, free: bool) -> Outcome:
     """After `events`: offer the trained worker's weapon, then the green card's free weapon, then finish.
 
     Each weapon goes to one of your unarmed workers, or to nobody. With no unarmed
@@ -142,7 +143,7 @@ def weapon_steps(state: GameState, seat: int, events: list[ev.Event], reassign: 
 
 
 @rule((pd.TrainStep, cmd.Train))
-def train(state: GameState, c: cmd.Train) -> list[ev.Event]:
+def train(state: GameState, c: cmd.Train) -> Outcome:
     """Train a navy, army or air force from a worker, paying its cost [l.309-323].
 
     Navy 1 metal 1 food, army 1 sheep 1 food, air force 1 wood 1 food. An armed worker's
@@ -156,7 +157,7 @@ def train(state: GameState, c: cmd.Train) -> list[ev.Event]:
 
 
 @rule((pd.TrainStep, cmd.Forge))
-def forge(state: GameState, c: cmd.Forge) -> list[ev.Event]:
+def forge(state: GameState, c: cmd.Forge) -> Outcome:
     """Forge one weapon for 1 metal and give it to an unarmed worker on `hex` [Weapons, l.327 (B38, B50)]."""
     p = pending_as(state, pd.TrainStep)
     check_allowance(state, p.seat, "Weapons, l.327 (B38)")
@@ -168,7 +169,7 @@ def forge(state: GameState, c: cmd.Forge) -> list[ev.Event]:
 
 
 @rule((pd.ChooseWeaponHolder, cmd.GiveWeapon))
-def give_weapon(state: GameState, c: cmd.GiveWeapon) -> list[ev.Event]:
+def give_weapon(state: GameState, c: cmd.GiveWeapon) -> Outcome:
     """Give the weapon to an unarmed worker of yours on `hex`, or to nobody [l.327-329 (B66)].
 
     A trained worker's weapon given to nobody goes back to the bank; a free weapon

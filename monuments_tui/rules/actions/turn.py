@@ -6,16 +6,17 @@ Quests, l.371-377]
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from monuments_tui.rules import commands as cmd, events as ev, pending as pd
 from monuments_tui.rules.actions.opening import OPENERS
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.content import ACTION_IDS, ActionId, Resource, is_action_id
-from monuments_tui.rules.decide import any_legal, any_legal_unless_deferred
+from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold, fold_ahead
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
+from monuments_tui.rules.outcome import CardOpened, Outcome, no_effect
 from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
     bonus_resource_due,
@@ -99,14 +100,14 @@ def _open(state: GameState, seat: int, card: ActionId) -> tuple[list[ev.Event], 
 
 def playable(state: GameState, seat: int, card: ActionId) -> bool:
     """True if at least part of `card`'s effect can happen now (B59)."""
-    return _playable_opening(state, seat, card) is not None
+    opening = _opening(state, seat, card)
+    return opening is not None and (opening[1] is None or any_legal(opening[1]))
 
 
-def _playable_opening(
-    state: GameState, seat: int, card: ActionId, has_effect: Callable[[GameState], bool] = any_legal
-) -> list[ev.Event] | None:
-    """The events of playing `card` if at least part of its effect can happen now (B59), else None;
-    `has_effect(opened)` says whether some command is legal in the action it opens."""
+def _opening(state: GameState, seat: int, card: ActionId) -> tuple[list[ev.Event], GameState | None] | None:
+    """The events of playing `card` and, if `seat` must then choose how its action happens,
+    the state it opens, where some command must be legal for the card to have an effect
+    (B59); None if the card cannot open at all."""
     if card not in OPENERS:
         return None
     try:
@@ -117,14 +118,13 @@ def _playable_opening(
         opened.pending is None
         or opened.pending.seat != seat
         or isinstance(opened.pending, (pd.ChooseAction, pd.AfterAction))
-        or has_effect(opened)
     ):
-        return events
-    return None
+        return events, None
+    return events, opened
 
 
 @rule((pd.ChooseAction, cmd.PlayCard))
-def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
+def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event] | CardOpened:
     """Play an action card from hand, on its current side [In a turn, l.206]."""
     seat = pending_as(state, pd.ChooseAction).seat
     player = state.players[seat]
@@ -145,18 +145,15 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
             "Movement, l.221 (B58)",
             "In your very first turn, play Movement or Draw quest cards.",
         )
-    events = _playable_opening(state, seat, card, any_legal_unless_deferred)
-    if events is None:
-        raise RuleViolation(
-            f"{card} would have no effect now",
-            "In a turn, l.206 (B59)",
-            "Play a card whose action can at least partly happen.",
-        )
-    return events
+    opening = _opening(state, seat, card)
+    if opening is None:
+        raise no_effect(card)
+    events, opened = opening
+    return events if opened is None else CardOpened(card, events, opened)  # decide checks the effect
 
 
 @rule((pd.ChooseAction, cmd.TakeBack))
-def take_back(state: GameState, c: cmd.TakeBack) -> list[ev.Event]:
+def take_back(state: GameState, c: cmd.TakeBack) -> Outcome:
     """Take all discarded action cards back into hand, keeping their sides [l.207]."""
     seat = pending_as(state, pd.ChooseAction).seat
     if not state.players[seat].discard:
@@ -165,7 +162,7 @@ def take_back(state: GameState, c: cmd.TakeBack) -> list[ev.Event]:
 
 
 @rule((pd.ChooseAction, cmd.DiscardCard))
-def discard_card(state: GameState, c: cmd.DiscardCard) -> list[ev.Event]:
+def discard_card(state: GameState, c: cmd.DiscardCard) -> Outcome:
     """With no playable card and nothing to take back, discard a card for no effect (B59) [In a turn, l.206-207]."""
     seat = pending_as(state, pd.ChooseAction).seat
     player = state.players[seat]

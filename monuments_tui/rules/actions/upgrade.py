@@ -12,6 +12,7 @@ from monuments_tui.rules.actions.opening import opener
 from monuments_tui.rules.content import ACTION_IDS, load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
 from monuments_tui.rules.queries import bonus_amount
 from monuments_tui.rules.registry import generator, pending_as, rule
@@ -43,7 +44,7 @@ def upgrade_discount(state: GameState, seat: int, green_card: bool) -> int:
 
 
 @rule((pd.UpgradeStep, cmd.Upgrade))
-def upgrade(state: GameState, c: cmd.Upgrade) -> list[ev.Event]:
+def upgrade(state: GameState, c: cmd.Upgrade) -> Outcome:
     """Pay the target card's own upgrade cost and flip it to green [l.215]."""
     p = pending_as(state, pd.UpgradeStep)
     player = state.players[p.seat]

@@ -25,6 +25,7 @@ from msgspec.structs import replace
 from monuments_tui.rules import events as ev, rng as random
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.commands import Command, Done
+from monuments_tui.rules.decide import outcome_events
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import apply_in_place, fold
 from monuments_tui.rules.pending import PendingAny
@@ -35,7 +36,7 @@ from monuments_tui.rules.queries import (
     room_on,
     units_of,
 )
-from monuments_tui.rules.registry import GENERATORS, RULES
+from monuments_tui.rules.registry import GENERATORS, rule_for
 from monuments_tui.rules.state import AiOutcome, AiState, GameState, Unit, copy_state
 
 if TYPE_CHECKING:
@@ -145,14 +146,15 @@ class AiContext:
 
     # -- borrowed card rules ---------------------------------------------------------------
     def try_rule(self, pending: PendingAny, command: Command) -> list[ev.Event] | None:
-        """The events a card rule gives for `command` with `pending` open, or None if illegal."""
-        handler = RULES.get((type(pending), type(command)))
+        """The events a card rule gives for `command` with `pending` open, as `decide` gives
+        them, or None if illegal."""
+        handler = rule_for(pending, command)
         if handler is None:
             return None
         saved = self.state.pending
         self.state.pending = pending
         try:
-            return handler(self.state, command)
+            return outcome_events(handler(self.state, command))
         except RuleViolation:
             return None
         finally:

@@ -82,6 +82,8 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
         self._cache: dict[tuple, list[Strip]] = {}
         self._last_args: tuple | None = None
         self._width = 0
+        self._following = False
+        """A scroll to the end is owed (after the next refresh): the log is at its end meanwhile."""
 
     @property
     def lines(self) -> list[Strip]:
@@ -103,7 +105,7 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
             self._cache.clear()
             self._built = None
             self._width = width
-        at_end = self.scroll_offset.y >= self.max_scroll_y - 1
+        at_end = self._following or self.scroll_offset.y >= self.max_scroll_y - 1
         view_key = (getattr(viewer_of, "key", None), tuple(names), self.filter_seat)
         key = (view_key, _tree_key(tree), tuple(marks), tuple(h.seq for h in hints))
         built = self._built
@@ -120,10 +122,17 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
             self._tail += self._mark(mark)
         self.virtual_size = Size(width, len(self._body) + len(self._tail))
         self.refresh()
-        if at_end:
-            self.call_after_refresh(self.scroll_end, animate=False)
+        if at_end and not self._following:
+            self._following = True
+            self.call_after_refresh(self._follow_end)
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
         self.set_border(subtitle=f"showing {who} · ctrl+f filter")
+
+    def _follow_end(self) -> None:
+        """Scroll to the end, the last lines shown being those of the latest show: a show
+        before this runs still finds the log at its end, however slowly the screen refreshes."""
+        self._following = False
+        self.scroll_end(animate=False, immediate=True)
 
     def _start(self, key: tuple, names, viewer_of, tree, marks, hints, empty: bool) -> _Built:
         """Begin the log again: the notes on the start and the hints given before the first step."""
