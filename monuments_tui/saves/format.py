@@ -28,6 +28,7 @@ from monuments_tui import __version__
 from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_config
 from monuments_tui.saves.lines import (  # the records' types, read and written with the header's
     NOTE_MAX as NOTE_MAX,
+    TEXT_MAX as TEXT_MAX,
     CmdRecord as CmdRecord,
     HintRecord as HintRecord,
     NoteRecord as NoteRecord,
@@ -38,6 +39,7 @@ from monuments_tui.saves.lines import (  # the records' types, read and written 
     TeachingRecord as TeachingRecord,
     UndoRecord as UndoRecord,
     as_saved as as_saved,
+    text_problem as text_problem,
 )
 
 FORMAT = "monuments-save"
@@ -106,10 +108,32 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         problem = versions_problem(self.format, self.version, self.rules_version)
         if problem is None:
             validate_config(self.config)
-            problem = seats_problem(self.config, self.seats)
+            problem = seats_problem(self.config, self.seats) or header_text_problem(self)
         if problem is not None:
             raise ValueError(problem)
 
+
+TITLE_MAX = 200
+"""The longest title of a game, in characters: a line in the Load list."""
+
+
+def header_text_problem(header: Header) -> str | None:
+    """What is wrong with the header's text (title, time, parent save, position), or None: each is
+    printable text of a sane length, so nothing from a file can write to a terminal."""
+    texts = [(header.title, "the title", TITLE_MAX), (header.created, "the creation time", 64)]
+    if header.parent is not None:
+        texts.append((header.parent, "the parent save", 4096))
+    if header.position is not None:
+        if len(header.position) > MAX_POSITION_CHARS:
+            return f"the position is at most {MAX_POSITION_CHARS} characters; this one has {len(header.position)}"
+        texts += [
+            (line, f"line {n} of the position", TEXT_MAX) for n, line in enumerate(header.position.split("\n"), 1)
+        ]
+    return next((p for text, what, limit in texts if (p := text_problem(text, what, limit)) is not None), None)
+
+
+MAX_POSITION_CHARS = 200_000
+"""A position's text is a few kilobytes; a header carries one at most this long."""
 
 CONTROLLERS = ("human", "random", "heuristic", "ai")
 """Who may play a seat; "ai" is the solo AI's deck, on the AI seat of a solo game only."""
@@ -249,8 +273,8 @@ def read_save(path: Path | str) -> SaveFile:
     return SaveFile(path, header, records, warnings, good_length, needs_repair)
 
 
-def _read_regular_file(path: Path) -> bytes:
-    """The bytes of `path`, refusing anything but a regular file of at most `MAX_SAVE_BYTES`.
+def _read_regular_file(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "a save file") -> bytes:
+    """The bytes of `path`, refusing anything but a regular file of at most `limit` bytes.
 
     The file is opened without blocking and checked before a byte is read, so a FIFO, a
     device (`/dev/zero`, `/dev/urandom`) or a folder is refused at once; the limit counts
@@ -261,11 +285,11 @@ def _read_regular_file(path: Path) -> bytes:
     except OSError as exc:
         raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
     try:
-        _refuse_unless_regular(path, os.fstat(fd).st_mode)
+        _refuse_unless_regular(path, os.fstat(fd).st_mode, kind)
         chunks: list[bytes] = []
         total = 0
-        while total <= MAX_SAVE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - total))
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -274,9 +298,37 @@ def _read_regular_file(path: Path) -> bytes:
         raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
-    if total > MAX_SAVE_BYTES:
-        raise SaveError(path, None, f"the file is larger than the {MAX_SAVE_BYTES // 2**20} MB a save may be")
+    if total > limit:
+        raise SaveError(path, None, f"the file is larger than the {_size_words(limit)} {kind} may be")
     return b"".join(chunks)
+
+
+def _size_words(limit: int) -> str:
+    return f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+
+
+MAX_TEXT_BYTES = 10 * 1024 * 1024
+"""The largest text file read (a record or a position): a long game's record is well under 1 MB."""
+
+
+def read_text_file(path: Path | str, kind: str, limit: int = MAX_TEXT_BYTES) -> str:
+    """The text of `path`, read as carefully as a save: the one way any file other than a save comes in.
+
+    Only a regular file is read, never more than `limit` bytes, and it must be UTF-8 (a
+    byte order mark is allowed); what it holds is for its own reader to check, line by line.
+
+    Raises:
+        SaveError: naming the file (and the line of a byte that is not UTF-8), saying what is wrong.
+    """
+    path = Path(path)
+    data = _read_regular_file(path, limit, kind)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise SaveError(
+            path, line, f"this is not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x}); save {kind} as UTF-8"
+        ) from None
 
 
 def check_regular_file(path: Path) -> None:
@@ -292,9 +344,9 @@ def check_regular_file(path: Path) -> None:
     _refuse_unless_regular(path, mode)
 
 
-def _refuse_unless_regular(path: Path, mode: int) -> None:
+def _refuse_unless_regular(path: Path, mode: int, kind: str = "a save file") -> None:
     if not stat.S_ISREG(mode):
-        raise SaveError(path, None, f"{_file_kind(mode)}, not a save file")
+        raise SaveError(path, None, f"{_file_kind(mode)}, not {kind}")
 
 
 def _file_kind(mode: int) -> str:
