@@ -18,9 +18,9 @@ from contextvars import ContextVar
 
 from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.describe import describe_pending
-from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.events import Event
-from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.notation import format_command, parse_command
 from monuments_tui.rules.registry import RULES, iter_candidates
 from monuments_tui.rules.state import GameState
 
@@ -46,6 +46,33 @@ def decide(state: GameState, command: Command) -> list[Event]:
             "Solo gameplay, l.452; Introduction, l.424",
             "Use: ai",
         )
+    canonical = canonical_form(command)
+    if canonical != command:
+        written = (
+            "it cannot be written in the notation" if canonical is None else f"write {format_command(canonical)!r}"
+        )
+        raise RuleViolation(
+            f"this {_verb(command) if canonical else type(command).__name__} command carries fields it does not use: {written}",
+            "Notation (README, Commands)",
+            "A command holds only what the notation writes.",
+        )
+    return _decided(state, command)
+
+
+def canonical_form(command: Command) -> Command | None:
+    """`command` as the notation writes and reads it back (`format_command`, `parse_command`),
+    so without any field it does not use; None if the notation cannot write it at all.
+    A command is accepted only in this form, so a save stores exactly what the notation writes."""
+    try:
+        return parse_command(format_command(command))
+    except (NotationError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
+
+
+def _decided(state: GameState, command: Command) -> list[Event]:
+    """`decide` for a command known to be canonical (the candidates the rules generate are)."""
+    pending = state.pending
+    assert pending is not None, "checked by decide, or the candidates of a pending decision"
     handler = RULES.get((type(pending), type(command)))
     if handler is None:
         if not RULES:
@@ -60,9 +87,14 @@ def decide(state: GameState, command: Command) -> list[Event]:
 
 def accepted_commands(state: GameState) -> Iterator[Command]:
     """The candidate commands that `decide` accepts, lazily and in a stable order."""
+    if state.phase == "over" or state.pending is None:
+        return
+    ai_turn = state.pending.seat == state.config.ai_seat
     for c in iter_candidates(state):
+        if ai_turn and not isinstance(c, AiAct):
+            continue
         try:
-            decide(state, c)
+            _decided(state, c)
         except RuleViolation:
             continue
         yield c
