@@ -273,13 +273,15 @@ def read_save(path: Path | str) -> SaveFile:
     return SaveFile(path, header, records, warnings, good_length, needs_repair)
 
 
-def _read_regular_file(path: Path, limit: int = MAX_SAVE_BYTES, kind: str = "a save file") -> bytes:
+def _read_regular_file(path: Path, limit: int | None = None, kind: str = "a save file") -> bytes:
     """The bytes of `path`, refusing anything but a regular file of at most `limit` bytes.
 
     The file is opened without blocking and checked before a byte is read, so a FIFO, a
     device (`/dev/zero`, `/dev/urandom`) or a folder is refused at once; the limit counts
     the bytes actually read, so a file that grows while it is read cannot get past it.
+    `limit` None: `MAX_SAVE_BYTES`.
     """
+    limit = MAX_SAVE_BYTES if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
