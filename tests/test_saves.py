@@ -19,7 +19,7 @@ from monuments_tui.game.replay import Replay
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
 from monuments_tui.saves.format import VERSION, SaveError, read_save
-from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
+from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until, rebind
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -339,6 +339,7 @@ def test_an_undo_the_policy_forbids_is_refused(tmp_path):
     header = json.loads(raw[0])
     header["teaching"] = False
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
+    rebind(s.path)
     err = _refused(s.path)
     assert err.line == len(raw) and "drew quest cards" in str(err)
 

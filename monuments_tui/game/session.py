@@ -51,6 +51,7 @@ from monuments_tui.rules.position import format_position, parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves.format import (
+    BINDING_VERSION,
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
@@ -62,7 +63,9 @@ from monuments_tui.saves.format import (
     TeachingRecord,
     UndoRecord,
     as_saved,
+    bind_first_command,
     default_seats,
+    header_digest,
     now_iso,
     seats_problem,
 )
@@ -104,6 +107,11 @@ class GameSession:
         self._tree: tuple[int, GameTree] | None = None
         self._hints_read: tuple[int, list[HintRecord]] = (0, [])
         """The records read for hints so far, and the hints among them (`hints_shown`)."""
+        self._bound = header.version < BINDING_VERSION or any(isinstance(r, CmdRecord) for r in records)
+        """A command record is written (the first of them committed to the header's rules), or the
+        header is older than the commitment (an older game played on keeps its header, unbound)."""
+        self._digest = ""
+        """The digest of the header's rules as its line 1 is written (`header_digest` if empty)."""
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -177,7 +185,9 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
-        return cls(save.header, rebuilt, list(save.records), journal, saves_dir), list(save.warnings)
+        session = cls(save.header, rebuilt, list(save.records), journal, saves_dir)
+        session._digest = save.rules_digest  # as the file's line 1 says it, whichever program wrote it
+        return session, list(save.warnings)
 
     @classmethod
     def from_steps(
@@ -199,6 +209,7 @@ class GameSession:
             step = msgspec.structs.replace(old, seq=i)
             timeline.push(step)
             records.append(CmdRecord(i, step.seat, step.command, step.events))
+        records = bind_first_command(records, header_digest(header))
         journal = None
         if autosave:
             journal = create_journal(header, records, path, saves_dir)
@@ -238,7 +249,10 @@ class GameSession:
         assert state.pending is not None, "decide succeeded, so a decision was pending"
         seat = state.pending.seat
         record = CmdRecord(self._next_seq(), seat, *as_saved(command, events))
+        if not self._bound:  # the game's first move commits to its rules (docs/save-format.md)
+            record = msgspec.structs.replace(record, binds=self._digest or header_digest(self.header))
         self._write(record)
+        self._bound = True
         step = make_step(record.seq, seat, command, events, state)
         self._by_seq[step.seq] = step
         self._timeline.push(step)

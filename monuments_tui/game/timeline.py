@@ -39,6 +39,7 @@ from monuments_tui.saves.format import (
     TeachingRecord,
     UndoRecord,
     as_saved,
+    binding_problem,
     parse_version,
     read_save,
 )
@@ -381,6 +382,9 @@ def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveF
         SaveError: naming the file and the first line at fault.
     """
     save = read_save(path)
+    unbound = binding_problem(save)
+    if unbound is not None:
+        raise SaveError(save.path, *unbound)
     records = reporting(save.records, progress)
     try:
         return save, rebuild(save.header, records, save.path)

@@ -15,6 +15,8 @@ no eval). See docs/save-format.md.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import stat
@@ -43,11 +45,16 @@ from monuments_tui.saves.lines import (  # the records' types, read and written 
 )
 
 FORMAT = "monuments-save"
-VERSION = 3
+VERSION = 4
 """The save-format version this program writes; it reads every version up to this one.
 Version 2 added the header's optional `position`, typed random draws (`RandomDrawn`) and
 the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`. Version 3
-added note records (`NoteRecord`)."""
+added note records (`NoteRecord`). Version 4 binds the rules to the game: the first
+command record carries the digest of the header's rule-bearing fields (`binds`)."""
+BINDING_VERSION = 4
+"""From this version on, a save's first command record must commit to its header's rules."""
+RULE_FIELDS = ("config", "seats", "teaching", "hints", "guided", "position")
+"""The header's fields that decide how the game is played (the title, time and parent do not)."""
 NEW_EVENTS_VERSION = 2
 """From this version on, a save's events are compared byte for byte on load; before it,
 narration and the wording of draws are ignored (`timeline.rules_view`)."""
@@ -216,6 +223,54 @@ class SaveFile(msgspec.Struct):
     """Bytes of the file that hold whole, valid lines (less than the size if a tail was torn)."""
     needs_repair: bool = False
     """The file must be cut to `good_length` (safely) before anything is appended."""
+    rules_digest: str = ""
+    """The digest of the header's rules as written in the file (`rules_digest`)."""
+
+
+def rules_digest(loose_header: dict[str, Any]) -> str:
+    """The digest of a header's rule-bearing fields (`RULE_FIELDS`), taken from the header as
+    written (decoded loosely, keys sorted), so that a later program, whose config may have
+    more options, computes the same digest from the same line."""
+    fields = {key: loose_header.get(key) for key in RULE_FIELDS}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def header_digest(header: Header) -> str:
+    """`rules_digest` of the header as this program writes it."""
+    loose: dict[str, Any] = _ANY_DECODER.decode(encode_line(header))
+    return rules_digest(loose)
+
+
+def bind_first_command(records: list[RecordAny], digest: str) -> list[RecordAny]:
+    """`records` with the first command record committing to `digest` (if it does not yet)."""
+    for i, record in enumerate(records):
+        if isinstance(record, CmdRecord):
+            if record.binds is None:
+                records = [*records[:i], msgspec.structs.replace(record, binds=digest), *records[i + 1 :]]
+            break
+    return records
+
+
+def binding_problem(save: SaveFile) -> tuple[int, str] | None:
+    """(line, what is wrong) if the save's first command does not commit to its header's rules, or None.
+
+    A save of format 4 or later must carry the commitment; an older one is checked if it has one.
+    """
+    first = next((r for r in save.records if isinstance(r, CmdRecord)), None)
+    if first is None:
+        return None  # nothing played yet: the header may still say anything it checks for
+    if first.binds is None:
+        if save.header.version < BINDING_VERSION:
+            return None
+        return first.seq + 1, "the first move does not commit to the game's rules (its binds field is missing)"
+    if first.binds != save.rules_digest:
+        return (
+            first.seq + 1,
+            "the header's rules (mode, options, seats, seed, civilisations, teaching, hints or position) are not "
+            "those this game was played under: they were edited after its first move. Only the title may be edited",
+        )
+    return None
 
 
 def encode_line(obj: Header | RecordAny) -> bytes:
@@ -242,6 +297,7 @@ def read_save(path: Path | str) -> SaveFile:
     if lines[-1] == b"":
         lines.pop()
     header = _read_header(path, lines[0])
+    digest = rules_digest(_decode(_ANY_DECODER, lines[0]))  # line 1 decoded just above: a dict
     records: list[RecordAny] = []
     warnings: list[str] = []
     offset = len(lines[0]) + 1
@@ -270,7 +326,7 @@ def read_save(path: Path | str) -> SaveFile:
         records.append(record)
         offset += len(raw) + 1
         good_length = min(offset, len(data))
-    return SaveFile(path, header, records, warnings, good_length, needs_repair)
+    return SaveFile(path, header, records, warnings, good_length, needs_repair, digest)
 
 
 def _read_regular_file(path: Path, limit: int | None = None, kind: str = "a save file") -> bytes:

@@ -26,9 +26,11 @@ from monuments_tui.saves.format import (
     RecordAny,
     SaveError,
     as_saved,
+    bind_first_command,
     default_saves_dir,
     encode_header,
     encode_line,
+    header_digest,
     now_iso,
     save_name,
 )
@@ -202,9 +204,10 @@ def write_game(
     """
     directory = saves_folder(directory)
     header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
-    records = [
+    records: list[RecordAny] = [
         CmdRecord(i, seat, *as_saved(command, events)) for i, (seat, command, events) in enumerate(played, start=1)
     ]
+    records = bind_first_command(records, header_digest(header))
     data = encode_header(header) + b"".join(encode_line(r) for r in records)
     for path in free_paths(directory, save_name(config)):
         try:

@@ -19,12 +19,15 @@ class Record(msgspec.Struct, frozen=True, tag_field="kind"):
     """1, 2, 3... in file order; the record's line is `seq + 1`."""
 
 
-class CmdRecord(Record, frozen=True, tag="cmd"):
+class CmdRecord(Record, frozen=True, tag="cmd", omit_defaults=True):
     """A command executed by `seat`, and the events it produced."""
 
     seat: int
     command: CommandAny
     events: tuple[EventAny, ...]
+    binds: str | None = None
+    """Format 4, on a game's first command record only: the digest of the header's rules
+    (`format.rules_digest`), so that the rules of a written game cannot be edited."""
 
 
 _SAVED_TYPES: tuple[type, ...] = get_args(CommandAny) + get_args(EventAny)
