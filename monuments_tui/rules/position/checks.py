@@ -92,7 +92,8 @@ def _check_reachable(reader: Reader, state: GameState) -> None:
     if not problems:
         return
     lines: dict[str, int] = {}
-    for lineno, piece in [*reader.units, *reader.buildings]:
+    pieces: list[tuple[int, Unit | Building]] = [*reader.units, *reader.buildings]
+    for lineno, piece in pieces:
         lines.setdefault(piece.hex, lineno)
         lines.setdefault(piece.id, lineno)
     for lineno, ferry, _ in reader.ferries:
