@@ -153,12 +153,16 @@ def test_a_copy_is_never_saved_over_another_game_being_played(tmp_path):
     b = new_session(tmp_path)
     play(b, 2)
     before = b.path.read_bytes()
-    with pytest.raises(SaveInUse):
-        a.save_copy(b.path)
+    for replace in (False, True):
+        with pytest.raises(SaveInUse):
+            a.save_copy(b.path, replace=replace)
     assert b.path.read_bytes() == before
+    assert not list(tmp_path.glob("*.bak"))
     b.close()
-    a.save_copy(b.path)  # nobody plays it now: a copy may replace it
-    assert b.path.read_bytes() != before
+    with pytest.raises(FileExistsError):
+        a.save_copy(b.path)  # nobody plays it now, but it is a game: never replaced unasked
+    _, backup = a.save_copy(b.path, replace=True)  # asked: replaced, and the old game kept beside it
+    assert b.path.read_bytes() != before and backup.read_bytes() == before
 
 
 def test_a_new_game_never_waits_on_a_name_another_game_holds(tmp_path):

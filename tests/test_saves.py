@@ -81,7 +81,8 @@ def test_save_copy_under_a_chosen_name(tmp_path):
     s = new_session(tmp_path, teaching=True)
     play(s, 20)
     s.undo()
-    copy = s.save_copy(tmp_path / "lesson one")
+    copy, backup = s.save_copy(tmp_path / "lesson one")
+    assert backup is None
     assert copy.name == "lesson one.jsonl"
     loaded, _ = GameSession.load(copy)
     assert enc(loaded.state) == enc(s.state)

@@ -69,7 +69,7 @@ from monuments_tui.saves.format import (
     now_iso,
     seats_problem,
 )
-from monuments_tui.saves.journal import Journal, create_journal, write_save
+from monuments_tui.saves.journal import Journal, create_journal, replace_save, write_save
 from monuments_tui.saves.lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 
 
@@ -353,12 +353,19 @@ class GameSession:
         return self._timeline.redo()
 
     # -- files ----------------------------------------------------------------------------------
-    def save_copy(self, path: Path | str) -> Path:
+    def save_copy(self, path: Path | str, *, replace: bool = False) -> tuple[Path, Path | None]:
         """Write this game's whole journal to `path` (atomically); autosave goes on as before.
+
+        A file already at `path` is never lost: without `replace` the copy is refused
+        (FileExistsError: ask the player first); with it, the file is kept beside as a backup
+        (`NAME.bak`, or `NAME-2.bak`...) before the copy takes its place.
+
+        Returns:
+            The copy's path, and the backup's (None if nothing was replaced).
 
         Raises:
             ValueError: `path` is this game's own save; SaveInUse: another game being played.
-            OSError: it could not be written.
+            FileExistsError: `path` exists and `replace` is False. OSError: it could not be written.
         """
         path = Path(path)
         if path.suffix != ".jsonl":
@@ -367,7 +374,9 @@ class GameSession:
             raise ValueError(
                 f"{path} is this game's own save, which autosave keeps up to date; give another name for the copy"
             )
-        return write_save(path, self.header, self._records)
+        if not replace:
+            return write_save(path, self.header, self._records, replace=False), None
+        return path, replace_save(path, self.header, self._records)
 
     def records(self) -> list[RecordAny]:
         """Every journal record so far (commands, undos, redos, teaching switches, hints shown)."""

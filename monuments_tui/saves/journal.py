@@ -168,22 +168,66 @@ def write_new_file(path: Path, data: bytes, hold: SaveLock | None = None) -> Pat
     return path
 
 
-def write_save(path: Path | str, header: Header, records: Iterable[RecordAny] = ()) -> Path:
+def write_save(path: Path | str, header: Header, records: Iterable[RecordAny] = (), *, replace: bool = True) -> Path:
     """Write a complete save atomically: a temp file in the same folder, fsync, then rename.
 
     An existing file at `path` is replaced only once the new one is complete on disk, and
-    only if no session holds it (a game being played is never replaced under its player).
+    only if no session holds it (a game being played is never replaced under its player);
+    with `replace` False, never (the name is taken with a hard link, which fails if it exists).
 
     Raises:
         SaveInUse: a session has the save at `path` open for play.
+        FileExistsError: `replace` is False and `path` exists.
     """
     path = Path(path)
     lock = SaveLock.acquire(path) if path.parent.is_dir() else None
     try:
-        return replace_file(path, encode_header(header) + b"".join(encode_line(r) for r in records))
+        data = encode_header(header) + b"".join(encode_line(r) for r in records)
+        return replace_file(path, data) if replace else write_new_file(path, data)
     finally:
         if lock is not None:
             lock.release()
+
+
+def replace_save(path: Path, header: Header, records: Iterable[RecordAny]) -> Path | None:
+    """Write a complete save over the file at `path`, keeping that file beside it first
+    (`keep_backup`), all under the save's lock. Returns the backup (None: nothing was there).
+
+    Raises:
+        SaveInUse: a session has the save at `path` open for play (nothing is written).
+    """
+    data = encode_header(header) + b"".join(encode_line(r) for r in records)
+    lock = SaveLock.acquire(path) if path.parent.is_dir() else None
+    try:
+        backup = keep_backup(path)
+        replace_file(path, data)
+        return backup
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def keep_backup(path: Path) -> Path | None:
+    """Keep the file at `path` (if any) beside it as `NAME.bak` (`NAME-2.bak`... if taken), as a
+    hard link: the same bytes under a second name, never a half-made copy. Returns its path.
+
+    Raises:
+        OSError: it cannot be kept (then nothing should replace it).
+    """
+    if not os.path.lexists(path):
+        return None
+    for backup in free_paths(path.parent, path.name + ".bak"):
+        try:
+            os.link(path, backup, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINKS:
+                raise
+            write_new_file(backup, path.read_bytes())  # no hard links here: a whole copy, atomically
+        _fsync_dir(path.parent)
+        return backup
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
 
 
 def write_game(

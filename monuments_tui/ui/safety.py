@@ -53,11 +53,14 @@ def guarded(func):
 
 
 def write_beside_save(node: Any, path: Path, text: str) -> bool:
-    """Write `text` to `path` (a file next to the save), making its folder; on failure say so
-    with what would work, and return False."""
+    """Write `text` to `path` (a file next to the save), making its folder, atomically (a crash
+    leaves the old file or the new one, never half of it); on failure say so with what would
+    work, and return False."""
+    # start-up: the save writer loads when a file is first written, not with the app
+    from monuments_tui.saves.journal import replace_file
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        replace_file(path, text.encode("utf-8"))
     except OSError as exc:
         node.notify(
             f"Could not write {path}: {exc.strerror or exc}. Try again once the folder is writable.", severity="error"
