@@ -165,3 +165,20 @@ def test_check_export_and_replay_on_the_command_line_write_no_control_bytes(tmp_
         assert done.returncode == 1, (argv, done.stderr)
         assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stdout + done.stderr
         assert b"Traceback" not in done.stderr
+
+
+def test_a_record_or_position_carrying_escapes_in_a_word_never_writes_them_to_the_terminal(tmp_path):
+    """A step or a position line whose word holds ESC: the refusal names it, escaped."""
+    text = export_text(a_save(tmp_path / "s"))
+    record = tmp_path / "r.txt"
+    record.write_text(text.replace("startquest ", "startquest \x1b]0;PWNED\x07\x1b[2J", 1), encoding="utf-8")
+    position = tmp_path / "p.txt"
+    position.write_text("monuments position 1\ngame greece,egypt \x1b[2Jabundance\n", encoding="utf-8")
+    for argv in (
+        ["import", str(record), "--out", str(tmp_path / "o.jsonl")],
+        ["new", "--position", str(position)],
+    ):
+        done = subprocess.run([sys.executable, "-m", "monuments_tui", *argv], capture_output=True, timeout=60)
+        assert done.returncode in (1, 2), done.stderr
+        assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stderr
+        assert b"\\x1b" in done.stderr  # named, escaped

@@ -40,6 +40,15 @@ def _whole(name: str, low: int, high: int):
 SEED = _whole("the seed", 0, SEED_MAX)
 
 
+def shown(problem: object) -> str:
+    """A message for the terminal, with anything in it that is not printable (an escape
+    sequence or control character a file carried into it) written as an escape, never raw."""
+    text = str(problem)
+    if all(ch.isprintable() or ch == "\n" for ch in text):
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else ascii(ch)[1:-1] for ch in text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="monuments", description="Monuments, the board game, in your terminal.")
     parser.add_argument("--saves", metavar="DIR", help="folder for saved games (default: $MONUMENTS_SAVES or ./saves)")
@@ -192,7 +201,7 @@ def run_records(args: argparse.Namespace) -> int:
     except (records.SaveError, records.RecordError, OSError, FileExistsError) as exc:
         if args.command == "check" and args.json:
             print(json.dumps({"file": args.file, "valid": False, "error": str(exc)}, indent=2))
-        print(f"monuments {args.command}: {exc}", file=sys.stderr)
+        print(f"monuments {args.command}: {shown(exc)}", file=sys.stderr)
         return 1
 
 
@@ -205,12 +214,12 @@ def run_diff(args: argparse.Namespace) -> int:
     try:
         replay = Replay.open(args.file)
     except (ValueError, OSError) as exc:  # a SaveError is a ValueError
-        print(f"monuments diff: {exc}", file=sys.stderr)
+        print(f"monuments diff: {shown(exc)}", file=sys.stderr)
         return 1
     try:
         a, b = replay.place_position(args.a), replay.place_position(args.b)
     except ValueError as exc:
-        print(f"monuments diff: {exc}", file=sys.stderr)
+        print(f"monuments diff: {shown(exc)}", file=sys.stderr)
         return 2
     print(f"From {replay.place_words(a)} to {replay.place_words(b)}:")
     for line in diff_states(replay.state_at(a), replay.state_at(b)):
@@ -245,11 +254,11 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "load":
         problem = in_use(args.file)
         if problem:
-            print(f"monuments load: {problem}", file=sys.stderr)
+            print(f"monuments load: {shown(problem)}", file=sys.stderr)
             return 1
     if args.command == "new" and getattr(args, "position", None):
         problem = read_position(args)
         if problem:
-            print(f"monuments new: {problem}", file=sys.stderr)
+            print(f"monuments new: {shown(problem)}", file=sys.stderr)
             return 2
     return run_app(args)
