@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from monuments_tui.saves.format import SaveError, read_text_file
 from monuments_tui.saves.journal import saves_folder
 from monuments_tui.saves.lock import SaveInUse, holder
 
@@ -32,7 +33,6 @@ def read_position(args: argparse.Namespace) -> str | None:
     """Read and check `--position FILE` into `args.position_text`; returns what is wrong, or None."""
     # start-up: the position reader (and the set-up it builds on) loads only for --position
     from monuments_tui.rules.position import parse_position
-    from monuments_tui.saves.format import SaveError, read_text_file
 
     try:
         text = read_text_file(args.position, "a position")

@@ -12,6 +12,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from monuments_tui.saves.journal import replace_file
+
 
 def report(node: Any, exc: BaseException) -> None:
     """Show `exc` as an error notification and keep its traceback for the log."""
@@ -56,9 +58,6 @@ def write_beside_save(node: Any, path: Path, text: str) -> bool:
     """Write `text` to `path` (a file next to the save), making its folder, atomically (a crash
     leaves the old file or the new one, never half of it); on failure say so with what would
     work, and return False."""
-    # start-up: the save writer loads when a file is first written, not with the app
-    from monuments_tui.saves.journal import replace_file
-
     try:
         replace_file(path, text.encode("utf-8"))
     except OSError as exc:
