@@ -88,3 +88,18 @@ def no_loop(seconds: int = 120):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def rebind(path: Path) -> None:
+    """After a test edits a save's header rules on purpose: make the first move commit to the
+    edited header again, so that the check under test is reached (not the commitment's)."""
+    from monuments_tui.saves.format import rules_digest
+
+    raw = path.read_bytes().split(b"\n")
+    digest = rules_digest(msgspec.json.decode(raw[0]))
+    for i, line in enumerate(raw[1:], start=1):
+        if b'"binds":"' in line:
+            start = line.index(b'"binds":"') + len(b'"binds":"')
+            raw[i] = line[:start] + digest.encode() + line[start + 32 :]
+            break
+    path.write_bytes(b"\n".join(raw))

@@ -35,12 +35,31 @@ def ai_position(
         game {",".join(civs)} abundance seed=1 solo={level} ai-seat={civs[0]}
         round 1
         pending ai_turn {civs[0]}
-        ai difficulty={level} draw={draw}
+        ai difficulty={level} draw={whole_deck(draw, level, civs)}
         [board]
         """,
         board,
         sections,
     )
+
+
+def whole_deck(line: str, level: str, civs: tuple[str, str]) -> str:
+    """The AI's `ai` line with the cards of its deck it leaves out added to its discard pile:
+    a position's AI deck is always whole (the position reader refuses a partial one)."""
+    words = line.split()
+    fields = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+    written = [c for key in ("discard", "set_aside") for c in fields.get(key, "-").split(",") if c != "-"]
+    written += [c for c in words[0].split(",") if c != "-"]
+    deck = new_game(GameConfig(civs=civs, solo=level, seed=1)).ai.draw
+    left = [c for c in deck if c not in written]
+    if left:
+        fields["discard"] = ",".join([*written_of(fields.get("discard", "-")), *left])
+    rest = [w for w in words[1:] if "=" not in w]
+    return " ".join([words[0], *rest, *(f"{k}={v}" for k, v in fields.items())])
+
+
+def written_of(cards: str) -> list[str]:
+    return [c for c in cards.split(",") if c != "-"]
 
 
 PLAYER = """

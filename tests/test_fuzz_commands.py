@@ -152,7 +152,7 @@ def positions(seed: int):
 
 
 def test_decide_only_refuses_any_well_typed_command():
-    tried = 0
+    tried = accepted = 0
     all_kinds = [
         cls for cls in vars(c).values() if isinstance(cls, type) and issubclass(cls, c.Command) and cls is not c.Command
     ]
@@ -167,9 +167,13 @@ def test_decide_only_refuses_any_well_typed_command():
                 decide(state, command)
             except RuleViolation:
                 pass
+            else:  # accepted only in the form the notation writes: a save stores exactly that
+                assert parse_command(format_command(command)) == command, command
+                accepted += 1
             tried += 1
         assert msgspec.msgpack.encode(state) == before, "decide changed the state it was given"
     assert tried >= (100_000 if FULL else 1_000)
+    assert accepted  # some mutations are legal commands: the canonical check above is exercised
 
 
 def test_parse_command_only_refuses_any_text():
@@ -196,3 +200,34 @@ def test_off_map_hexes_are_refused_as_rules(text):
     s = game()
     with pytest.raises(RuleViolation):
         decide(s, parse_command(text))
+
+
+def test_every_legal_command_is_canonical_and_decide_refuses_unused_fields():
+    """`turnin` with no resource accepted any hex (`D0`, `ferry41`, 5,000 characters) and the save kept it."""
+    for state, _ in positions(3):
+        for command in legal_commands(state):
+            assert parse_command(format_command(command)) == command, command
+            for unused in ("D0", "ferry41", "x" * 5000):
+                if isinstance(command, c.TurnInQuest) and command.resource is None:
+                    with pytest.raises(RuleViolation, match="fields it does not use: write 'turnin"):
+                        decide(state, msgspec.structs.replace(command, hex=unused))
+                if isinstance(command, c.Train) and command.unit != "navy":
+                    with pytest.raises(RuleViolation, match="fields it does not use"):
+                        decide(state, msgspec.structs.replace(command, to=unused))
+
+
+@pytest.mark.parametrize(
+    "command, says",
+    [
+        (c.TurnInQuest("q01-land", None, "D0"), "write 'turnin q01-land'"),
+        (c.TurnInQuest("q01-land", None, "x" * 5000), "write 'turnin q01-land'"),
+        (c.Move("w", "E19", "E20", ("wood", "bogus word with spaces")), "fields it does not use"),
+        (c.PlayCard("move ment"), "fields it does not use"),
+        (c.KeepQuests(()), None),
+    ],
+)
+def test_commands_outside_the_notation_are_refused_as_rules(command, says):
+    from tests.helpers import game
+
+    with pytest.raises(RuleViolation, match=says):
+        decide(game(), command)

@@ -14,7 +14,7 @@ from monuments_tui.cli.main import main
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.saves.format import RULES_VERSION, VERSION, SaveError, read_save
-from tests.session_helpers import lines, new_session, play
+from tests.session_helpers import lines, new_session, play, rebind
 
 SOLO = GameConfig(civs=("greece", "egypt"), mode="abundance", seed=3, solo="normal")
 
@@ -108,6 +108,7 @@ def _saved(tmp_path, change, config=None):
     header = json.loads(raw[0])
     change(header)
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
+    rebind(s.path)
     return s.path
 
 

@@ -96,6 +96,8 @@ def monument_turn(
     Monument card is played and its step waits. More of Greece's lines in `greece`, of the cards
     in `cards`, an options line in `options`; `personal` is the personal deck when it is not in layer order."""
     playing = "card-in-play monument\npending monument greece" if step else ""
+    mine = personal.split()[0].split("-")[1] if personal else deck
+    other = "b" if mine == "a" else "a"  # Egypt's own deck: no card is in two hands at once
     return position(f"""
         game greece,egypt scarcity seed=1
         {options}
@@ -107,6 +109,8 @@ def monument_turn(
         [greece]
         personal {personal or " ".join(f"pb-{deck}-{card}" for card in ("l1", "l2", "l3", "l4", "setup"))}
         {greece}
+        [egypt]
+        personal {" ".join(f"pb-{other}-{card}" for card in ("l1", "l2", "l3", "l4", "setup"))}
         [cards]
         {cards}
     """)

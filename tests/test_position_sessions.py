@@ -13,7 +13,7 @@ from monuments_tui.game.replay import Replay
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig, format_position, parse_position
 from monuments_tui.saves.format import VERSION, SaveError
-from tests.session_helpers import CONFIG, battle_ready, enc, lines, new_session, play
+from tests.session_helpers import CONFIG, battle_ready, enc, lines, new_session, play, rebind
 
 
 def _started(tmp_path, steps: int = 12) -> GameSession:
@@ -77,6 +77,7 @@ def test_a_position_for_another_configuration_is_refused(tmp_path):
     header = json.loads(raw[0])
     header["config"]["seed"] = 8
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
+    rebind(s.path)
     with pytest.raises(SaveError) as info:
         GameSession.load(s.path)
     assert info.value.line == 1 and "seed is 7 in the position but 8 in the game settings" in str(info.value)
@@ -89,6 +90,7 @@ def test_a_save_with_a_broken_position_names_the_position_line(tmp_path):
     header = json.loads(raw[0])
     header["position"] = header["position"].replace("[board]\n", "[board]\nZ99: greece w\n")
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
+    rebind(s.path)
     with pytest.raises(SaveError) as info:
         GameSession.load(s.path)
     assert (

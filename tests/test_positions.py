@@ -125,6 +125,8 @@ def test_every_kind_of_pending_decision_is_written_and_read_back(pending):
     )
     if waiting:
         state.bank["weapon"] -= 1  # the trained worker's weapon waits for its new holder [l.327-329]
+    if isinstance(pending, pd.ChooseQuestsToKeep):  # the quests drawn have left their deck
+        state.quest_decks = {d: [q for q in deck if q not in pending.options] for d, deck in state.quest_decks.items()}
     back = parse_position(format_position(state))
     assert back.pending == pending
     assert sorted_json(back) == sorted_json(state)

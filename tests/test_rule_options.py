@@ -15,7 +15,7 @@ from monuments_tui.rules.config import RuleOptions, validate_config
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.saves.format import SaveError
 
-from .session_helpers import new_session, play
+from .session_helpers import new_session, play, rebind
 
 OUT_OF_DOMAIN = [
     ("layer4_workers", -5),  # sacrifices rise from 1 worker to 3 [Monument, l.278] (B1)
@@ -57,6 +57,7 @@ def with_option(tmp_path, name, value):
     header["config"]["options"][name] = value
     lines[0] = json.dumps(header) + "\n"
     s.path.write_text("".join(lines))
+    rebind(s.path)
     return s.path
 
 

@@ -153,12 +153,16 @@ def test_a_copy_is_never_saved_over_another_game_being_played(tmp_path):
     b = new_session(tmp_path)
     play(b, 2)
     before = b.path.read_bytes()
-    with pytest.raises(SaveInUse):
-        a.save_copy(b.path)
+    for replace in (False, True):
+        with pytest.raises(SaveInUse):
+            a.save_copy(b.path, replace=replace)
     assert b.path.read_bytes() == before
+    assert not list(tmp_path.glob("*.bak"))
     b.close()
-    a.save_copy(b.path)  # nobody plays it now: a copy may replace it
-    assert b.path.read_bytes() != before
+    with pytest.raises(FileExistsError):
+        a.save_copy(b.path)  # nobody plays it now, but it is a game: never replaced unasked
+    _, backup = a.save_copy(b.path, replace=True)  # asked: replaced, and the old game kept beside it
+    assert b.path.read_bytes() != before and backup.read_bytes() == before
 
 
 def test_a_new_game_never_waits_on_a_name_another_game_holds(tmp_path):
@@ -170,3 +174,86 @@ def test_a_new_game_never_waits_on_a_name_another_game_holds(tmp_path):
     assert second.path.name == first.path.stem + "-2.jsonl"
     first.close()
     second.close()
+
+
+# -- the lock holds on the save file itself [issue: nothing from a file reaches your terminal raw, item 3] --
+def test_deleting_the_lock_file_lets_no_second_writer_in(tmp_path):
+    path = _saved_game(tmp_path)
+    first = _player(path)
+    try:
+        _play(first)
+        os.unlink(lock_path(path))  # a helper file beside the save, removed while the game is open
+        for name in (path, tmp_path / "hard.jsonl", tmp_path / "soft.jsonl"):
+            if name.name == "hard.jsonl":
+                os.link(path, name)
+            elif name.name == "soft.jsonl":
+                name.symlink_to(path)
+            with pytest.raises(SaveInUse) as refused:
+                GameSession.load(name)
+            assert refused.value.pid == first.pid, (name, refused.value)
+            assert main(["load", str(name)]) == 1
+        acknowledged = _play(first)
+    finally:
+        first.stdin.close()
+        assert first.wait(timeout=60) == 0
+    second, warnings = GameSession.load(path)  # never corrupted: every acknowledged move, nothing else
+    assert warnings == [] and len(second.history()) == acknowledged
+    second.close()
+
+
+def test_a_hard_link_or_symlink_to_an_open_game_is_the_same_game(tmp_path):
+    s = new_session(tmp_path)
+    play(s, 3)
+    hard, soft = tmp_path / "hard-link.jsonl", tmp_path / "soft-link.jsonl"
+    os.link(s.path, hard)
+    soft.symlink_to(s.path)
+    for name in (hard, soft):
+        with pytest.raises(SaveInUse) as refused:
+            GameSession.load(name)
+        assert refused.value.pid == os.getpid()
+    s.close()
+    again, _ = GameSession.load(hard)
+    with pytest.raises(SaveInUse):
+        GameSession.load(s.path)
+    again.close()
+
+
+def test_a_writer_appends_only_where_it_left_the_journal(tmp_path):
+    """Another program appends to the open save: the game refuses to write after it, and the file
+    keeps its lines (here the other program's line is a copy of the last: the load names it)."""
+    s = new_session(tmp_path)
+    play(s, 3)
+    before = s.path.read_bytes()
+    with open(s.path, "ab") as other:
+        other.write(before.splitlines(keepends=True)[-1])
+    with pytest.raises(SaveError, match="another program wrote to it"):
+        play(s, 1)
+    assert s.path.read_bytes().startswith(before) and len(s.path.read_bytes()) < 2 * len(before)
+    s.close()
+    with pytest.raises(SaveError, match="line 5: record number 3 where 4 was expected"):
+        GameSession.load(s.path)
+
+
+def test_a_save_replaced_under_an_open_game_is_not_written_to(tmp_path):
+    s = new_session(tmp_path)
+    play(s, 3)
+    replaced = s.path.read_bytes()
+    tmp = tmp_path / "other"
+    tmp.write_bytes(replaced)
+    os.replace(tmp, s.path)
+    with pytest.raises(SaveError, match="was removed or replaced"):
+        play(s, 1)
+    assert s.path.read_bytes() == replaced
+    s.close()
+
+
+def test_a_torn_tail_repaired_keeps_the_lock_on_the_new_file(tmp_path):
+    path = _saved_game(tmp_path, torn=True)
+    s, warnings = GameSession.load(path)
+    assert warnings
+    play(s, 1)  # the repair replaces the file: the lock moves onto the new one before it takes the name
+    os.unlink(lock_path(path))
+    with pytest.raises(SaveInUse) as refused:
+        GameSession.load(path)
+    assert refused.value.pid == os.getpid()
+    s.close()

@@ -6,7 +6,12 @@
 - A game process killed at a random moment (SIGKILL, so nothing is flushed or closed)
   never loses a move it had acknowledged: the save reloads with every one of them.
 
-The CI profile runs 120 mutations and 6 kills; `MONUMENTS_STRESS=full` runs 1,000 and 50.
+- Every other way in is as hard: a mutated text record is imported whole or refused with a
+  `RecordError` or `SaveError` naming the file, writing nothing; a mutated position is read
+  into a reachable state or refused with a `PositionError` naming a line; never a traceback.
+
+The CI profile runs 120 mutations of saves, 120 of records, 200 of positions and 6 kills;
+`MONUMENTS_STRESS=full` runs 1,000, 1,000, 2,000 and 50.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from .session_helpers import new_session, play
 
 FULL = os.environ.get("MONUMENTS_STRESS") == "full"
 MUTATIONS = 1_000 if FULL else 120
+RECORD_MUTATIONS = 1_000 if FULL else 120
+POSITION_MUTATIONS = 2_000 if FULL else 200
 KILLS = 50 if FULL else 6
 
 
@@ -88,6 +95,60 @@ def test_mutated_saves_are_refused_or_load_whole(tmp_path):
         assert path.read_bytes() == data, "a load changed the file"
         path.unlink()
     assert refused and loaded  # both outcomes happen: the mutations are neither all fatal nor all harmless
+
+
+def test_mutated_records_are_refused_naming_the_file_or_imported_whole(tmp_path):
+    from monuments_tui.records import RecordError, export_text, import_record
+
+    source = new_session(tmp_path / "src", teaching=True)
+    play(source, 40)
+    source.undo()
+    source.note("the army first")
+    source.close()
+    original = export_text(source.path).encode()
+    rnd = random.Random(41)
+    refused = imported = 0
+    for n in range(RECORD_MUTATIONS):
+        path = tmp_path / f"r{n}.txt"
+        path.write_bytes(mutate(original, rnd))
+        out = tmp_path / f"r{n}.jsonl"
+        try:
+            session, _ = import_record(path, out=out)
+        except (RecordError, SaveError) as exc:
+            assert str(exc).startswith(str(path)), exc
+            assert not out.exists(), "a refused import wrote a save"
+            refused += 1
+        else:
+            assert invariant_violations(session.state) == []
+            assert check(out)["valid"]
+            imported += 1
+            out.unlink()
+        path.unlink()
+    assert refused and imported
+
+
+def test_mutated_positions_are_refused_naming_a_line_or_read_whole():
+    from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
+    from monuments_tui.rules.invariants import reachability_problems
+    from monuments_tui.rules.position import PositionError, format_position, parse_position
+
+    rnd = random.Random(8)
+    state = new_game(GameConfig(civs=("greece", "egypt", "inca"), seed=4))
+    for _ in range(120):
+        state = fold(state, decide(state, rnd.choice(legal_commands(state))))
+    original = format_position(state).encode()
+    refused = read = 0
+    for _ in range(POSITION_MUTATIONS):
+        text = mutate(original, rnd).decode("utf-8", "replace")
+        try:
+            back = parse_position(text)
+        except PositionError as exc:
+            assert str(exc).startswith("line "), exc
+            refused += 1
+        else:
+            assert reachability_problems(back) == []
+            read += 1
+    assert refused and read
 
 
 PLAYER = r"""

@@ -19,7 +19,7 @@ from monuments_tui.game.replay import Replay
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
 from monuments_tui.saves.format import VERSION, SaveError, read_save
-from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until
+from tests.session_helpers import CONFIG, draws_quests, enc, lines, new_session, play, play_until, rebind
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -81,7 +81,8 @@ def test_save_copy_under_a_chosen_name(tmp_path):
     s = new_session(tmp_path, teaching=True)
     play(s, 20)
     s.undo()
-    copy = s.save_copy(tmp_path / "lesson one")
+    copy, backup = s.save_copy(tmp_path / "lesson one")
+    assert backup is None
     assert copy.name == "lesson one.jsonl"
     loaded, _ = GameSession.load(copy)
     assert enc(loaded.state) == enc(s.state)
@@ -339,6 +340,7 @@ def test_an_undo_the_policy_forbids_is_refused(tmp_path):
     header = json.loads(raw[0])
     header["teaching"] = False
     s.path.write_bytes(b"\n".join([json.dumps(header).encode()] + raw[1:]) + b"\n")
+    rebind(s.path)
     err = _refused(s.path)
     assert err.line == len(raw) and "drew quest cards" in str(err)
 

@@ -248,5 +248,15 @@ def test_monument_third_command_moves_one_unit_and_reshuffles_everything():
     s = blank("E19: greece w\nE20: greece w", "monument,production,quest discard=special,build")
     s, events = ai_turn(s)
     assert "third command" in narration(events) and len(of_type(events, ev.UnitMoved)) == 1
-    assert sorted(s.ai.draw) == ["build", "monument", "production", "quest", "special"]
+    # the whole deck: the cards the position leaves out are in the discard pile (a deck is always whole)
+    assert sorted(s.ai.draw) == [
+        "build",
+        "monument",
+        "movement",
+        "population",
+        "production",
+        "quest",
+        "special",
+        "upgrade",
+    ]
     assert s.ai.discard == [] and s.ai.draw[0] != "monument"

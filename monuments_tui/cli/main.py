@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from monuments_tui.rules.config import DIFFICULTIES, MODES
+from monuments_tui.rules.config import DIFFICULTIES, MODES, SEED_MAX, number_problem
 
 
 def _civs(text: str) -> tuple[str, ...]:
@@ -19,6 +19,34 @@ def _civs(text: str) -> tuple[str, ...]:
     if not civs:
         raise argparse.ArgumentTypeError("name the civilisations, e.g. greece,egypt")
     return civs
+
+
+def _whole(name: str, low: int, high: int):
+    """An argparse type: a whole number from `low` to `high`, refused beyond it naming the option."""
+
+    def read(text: str) -> int:
+        digits = text.strip()
+        if not (digits.isascii() and digits.lstrip("-").isdigit()):
+            raise argparse.ArgumentTypeError(f"{name} takes a whole number from {low} to {high}, not {text[:40]!r}")
+        value = int(digits) if len(digits) <= 40 else high + 1  # longer is out of range: never convert it
+        problem = number_problem(name, value, low, high)
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
+        return value
+
+    return read
+
+
+SEED = _whole("the seed", 0, SEED_MAX)
+
+
+def shown(problem: object) -> str:
+    """A message for the terminal, with anything in it that is not printable (an escape
+    sequence or control character a file carried into it) written as an escape, never raw."""
+    text = str(problem)
+    if all(ch.isprintable() or ch == "\n" for ch in text):
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else ascii(ch)[1:-1] for ch in text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,15 +57,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play games between bots without the interface")
     sim.add_argument("--players", type=_civs, default=("greece", "egypt"), help="civilisations, e.g. greece,egypt")
     sim.add_argument("--mode", choices=MODES, default="abundance")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=_whole("--games", 1, 1_000_000), default=10)
+    sim.add_argument("--seed", type=SEED, default=1)
     sim.add_argument("--bot", default="random", help="bot for every seat, or one per seat: random,heuristic")
-    sim.add_argument("--max-turns", type=int, default=60, help="stop a game after this many rounds")
+    sim.add_argument(
+        "--max-turns", type=_whole("--max-turns", 1, 10_000), default=60, help="stop a game after this many rounds"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", metavar="DIR", help="write every game as a save in DIR")
     sim.add_argument("--solo", choices=DIFFICULTIES, help="solo games: the AI deck plays seat 0, --bot the other seat")
     sim.add_argument("--rotate", action="store_true", help="rotate the civilisations over the seats from game to game")
-    sim.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    sim.add_argument("--jobs", type=_whole("--jobs", 1, 256), default=1, help="games played in parallel processes")
     sim.add_argument(
         "--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)"
     )
@@ -76,7 +106,7 @@ def _add_app_commands(sub) -> None:
     new = sub.add_parser("new", help="open the new-game screen (with --start: begin the game at once)")
     new.add_argument("--players", type=_civs, help="civilisations in seat order, e.g. greece,egypt")
     new.add_argument("--mode", choices=MODES)
-    new.add_argument("--seed", type=int)
+    new.add_argument("--seed", type=SEED)
     new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
@@ -171,7 +201,7 @@ def run_records(args: argparse.Namespace) -> int:
     except (records.SaveError, records.RecordError, OSError, FileExistsError) as exc:
         if args.command == "check" and args.json:
             print(json.dumps({"file": args.file, "valid": False, "error": str(exc)}, indent=2))
-        print(f"monuments {args.command}: {exc}", file=sys.stderr)
+        print(f"monuments {args.command}: {shown(exc)}", file=sys.stderr)
         return 1
 
 
@@ -184,12 +214,12 @@ def run_diff(args: argparse.Namespace) -> int:
     try:
         replay = Replay.open(args.file)
     except (ValueError, OSError) as exc:  # a SaveError is a ValueError
-        print(f"monuments diff: {exc}", file=sys.stderr)
+        print(f"monuments diff: {shown(exc)}", file=sys.stderr)
         return 1
     try:
         a, b = replay.place_position(args.a), replay.place_position(args.b)
     except ValueError as exc:
-        print(f"monuments diff: {exc}", file=sys.stderr)
+        print(f"monuments diff: {shown(exc)}", file=sys.stderr)
         return 2
     print(f"From {replay.place_words(a)} to {replay.place_words(b)}:")
     for line in diff_states(replay.state_at(a), replay.state_at(b)):
@@ -224,11 +254,11 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "load":
         problem = in_use(args.file)
         if problem:
-            print(f"monuments load: {problem}", file=sys.stderr)
+            print(f"monuments load: {shown(problem)}", file=sys.stderr)
             return 1
     if args.command == "new" and getattr(args, "position", None):
         problem = read_position(args)
         if problem:
-            print(f"monuments new: {problem}", file=sys.stderr)
+            print(f"monuments new: {shown(problem)}", file=sys.stderr)
             return 2
     return run_app(args)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 
+from monuments_tui.saves.format import SaveError, read_text_file
 from monuments_tui.saves.journal import saves_folder
 from monuments_tui.saves.lock import SaveInUse, holder
 
@@ -35,11 +35,11 @@ def read_position(args: argparse.Namespace) -> str | None:
     from monuments_tui.rules.position import parse_position
 
     try:
-        text = Path(args.position).read_text(encoding="utf-8")
+        text = read_text_file(args.position, "a position")
         parse_position(text)
-    except OSError as exc:
-        return f"--position {args.position}: cannot read the file ({exc.strerror or exc})"
-    except (ValueError, UnicodeDecodeError) as exc:
+    except SaveError as exc:  # names the file already
+        return f"--position {exc}"
+    except ValueError as exc:
         return f"--position {args.position}: {exc}"
     args.position_text = text
     return None

@@ -20,7 +20,7 @@ from monuments_tui.rules import GameConfig, RuleViolation, decide, new_game
 from monuments_tui.rules.board import Mode
 from monuments_tui.rules.card_types import Civ
 from monuments_tui.rules.commands import AiAct
-from monuments_tui.rules.config import Difficulty
+from monuments_tui.rules.config import SEED_MAX, Difficulty
 from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.layout import setup_key
 from monuments_tui.rules.pending import Pending
@@ -316,6 +316,8 @@ def simulate_bots(args: argparse.Namespace) -> list[str]:
         raise ValueError("give one bot, or one per seat")
     if args.games < 1 or args.max_turns < 1 or args.jobs < 1:
         raise ValueError("--games, --max-turns and --jobs must be at least 1")
+    if args.seed + args.games - 1 > SEED_MAX:  # game g plays seed + g
+        raise ValueError(f"--seed {args.seed} with --games {args.games}: the last game's seed passes {SEED_MAX}")
     for b in bots:
         if b != "ai":
             get_bot(b)

@@ -15,7 +15,7 @@ from pathlib import Path
 import msgspec
 
 from monuments_tui.game.timeline import Rebuilt, load_save
-from monuments_tui.saves.format import VERSION, CmdRecord, RecordAny, SaveError
+from monuments_tui.saves.format import VERSION, CmdRecord, RecordAny, SaveError, bind_first_command, header_digest
 from monuments_tui.saves.journal import write_save
 
 
@@ -41,8 +41,8 @@ def upgrade_save(path: Path | str) -> str:
     backup = backup_path(path)
     if os.path.lexists(backup):
         raise SaveError(path, None, f"{backup} exists: move it away first (upgrade keeps the old file there)")
-    records = new_form_records(save.records, rebuilt)
     header = msgspec.structs.replace(save.header, version=VERSION)
+    records = bind_first_command(new_form_records(save.records, rebuilt), header_digest(header))
     try:
         os.link(path, backup)
     except OSError as exc:

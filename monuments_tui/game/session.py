@@ -52,6 +52,7 @@ from monuments_tui.rules.position import format_position, parse_position
 from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import GameState
 from monuments_tui.saves.format import (
+    BINDING_VERSION,
     CONTROLLERS,  # noqa: F401  (re-exported)
     CmdRecord,
     Header,
@@ -63,11 +64,13 @@ from monuments_tui.saves.format import (
     TeachingRecord,
     UndoRecord,
     as_saved,
+    bind_first_command,
     default_seats,
+    header_digest,
     now_iso,
     seats_problem,
 )
-from monuments_tui.saves.journal import Journal, create_journal, write_save
+from monuments_tui.saves.journal import Journal, create_journal, replace_save, write_save
 from monuments_tui.saves.lock import SaveInUse, lock_for_play  # noqa: F401  (SaveInUse re-exported)
 
 
@@ -105,6 +108,11 @@ class GameSession:
         self._tree: tuple[int, GameTree] | None = None
         self._hints_read: tuple[int, list[HintRecord]] = (0, [])
         """The records read for hints so far, and the hints among them (`hints_shown`)."""
+        self._bound = header.version < BINDING_VERSION or any(isinstance(r, CmdRecord) for r in records)
+        """A command record is written (the first of them committed to the header's rules), or the
+        header is older than the commitment (an older game played on keeps its header, unbound)."""
+        self._digest = ""
+        """The digest of the header's rules as its line 1 is written (`header_digest` if empty)."""
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -178,7 +186,9 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
-        return cls(save.header, rebuilt, list(save.records), journal, saves_dir), list(save.warnings)
+        session = cls(save.header, rebuilt, list(save.records), journal, saves_dir)
+        session._digest = save.rules_digest  # as the file's line 1 says it, whichever program wrote it
+        return session, list(save.warnings)
 
     @classmethod
     def from_steps(
@@ -200,6 +210,7 @@ class GameSession:
             step = msgspec.structs.replace(old, seq=i)
             timeline.push(step)
             records.append(CmdRecord(i, step.seat, step.command, step.events))
+        records = bind_first_command(records, header_digest(header))
         journal = None
         if autosave:
             journal = create_journal(header, records, path, saves_dir)
@@ -239,7 +250,10 @@ class GameSession:
         assert state.pending is not None, "decide succeeded, so a decision was pending"
         seat = state.pending.seat
         record = CmdRecord(self._next_seq(), seat, *as_saved(command, events))
+        if not self._bound:  # the game's first move commits to its rules (docs/save-format.md)
+            record = msgspec.structs.replace(record, binds=self._digest or header_digest(self.header))
         self._write(record)
+        self._bound = True
         step = make_step(record.seq, seat, command, events, state)
         self._by_seq[step.seq] = step
         self._timeline.push(step)
@@ -340,12 +354,19 @@ class GameSession:
         return self._timeline.redo()
 
     # -- files ----------------------------------------------------------------------------------
-    def save_copy(self, path: Path | str) -> Path:
+    def save_copy(self, path: Path | str, *, replace: bool = False) -> tuple[Path, Path | None]:
         """Write this game's whole journal to `path` (atomically); autosave goes on as before.
+
+        A file already at `path` is never lost: without `replace` the copy is refused
+        (FileExistsError: ask the player first); with it, the file is kept beside as a backup
+        (`NAME.bak`, or `NAME-2.bak`...) before the copy takes its place.
+
+        Returns:
+            The copy's path, and the backup's (None if nothing was replaced).
 
         Raises:
             ValueError: `path` is this game's own save; SaveInUse: another game being played.
-            OSError: it could not be written.
+            FileExistsError: `path` exists and `replace` is False. OSError: it could not be written.
         """
         path = Path(path)
         if path.suffix != ".jsonl":
@@ -354,7 +375,9 @@ class GameSession:
             raise ValueError(
                 f"{path} is this game's own save, which autosave keeps up to date; give another name for the copy"
             )
-        return write_save(path, self.header, self._records)
+        if not replace:
+            return write_save(path, self.header, self._records, replace=False), None
+        return path, replace_save(path, self.header, self._records)
 
     def records(self) -> list[RecordAny]:
         """Every journal record so far (commands, undos, redos, teaching switches, hints shown)."""

@@ -30,6 +30,7 @@ from monuments_tui.saves.format import (
     NEW_EVENTS_VERSION,
     CmdRecord,
     Header,
+    HintRecord,
     NoteRecord,
     RecordAny,
     RedoRecord,
@@ -38,6 +39,7 @@ from monuments_tui.saves.format import (
     TeachingRecord,
     UndoRecord,
     as_saved,
+    binding_problem,
     parse_version,
     read_save,
 )
@@ -349,6 +351,23 @@ def _replay_record(
             raise SaveError(
                 path, line, f"a note on the position after step {record.after}, but the game is after step {here}"
             )
+    elif isinstance(record, HintRecord):
+        _check_hint(timeline, record, path, line)
+
+
+def _check_hint(timeline: Timeline, record: HintRecord, path: Path | str, line: int) -> None:
+    """Hints are kept as shown: to the seat the game waits for, at the position it is in."""
+    pending = timeline.state.pending
+    here = timeline.steps[-1].seq if timeline.steps else 0
+    if pending is None:
+        raise SaveError(path, line, "hints after the end of the game, where nobody has a move to make")
+    if (record.seat, record.position, record.after) != (pending.seat, len(timeline.steps), here):
+        raise SaveError(
+            path,
+            line,
+            f"hints for seat {record.seat} at step {record.position} after record {record.after}, but the game "
+            f"waits for seat {pending.seat} at step {len(timeline.steps)} after record {here}",
+        )
 
 
 def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:
@@ -363,6 +382,9 @@ def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveF
         SaveError: naming the file and the first line at fault.
     """
     save = read_save(path)
+    unbound = binding_problem(save)
+    if unbound is not None:
+        raise SaveError(save.path, *unbound)
     records = reporting(save.records, progress)
     try:
         return save, rebuild(save.header, records, save.path)

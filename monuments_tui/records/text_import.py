@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,7 @@ from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
 from monuments_tui.rules.errors import MonumentsError, NotationError, RuleViolation
 from monuments_tui.rules.notation import parse_command
-from monuments_tui.saves.format import Header, now_iso
+from monuments_tui.saves.format import Header, now_iso, read_text_file
 from monuments_tui.saves.journal import create_journal
 
 
@@ -70,11 +69,12 @@ def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[Item
             m = _HEADER_LINE.match(line)
             if not m:
                 raise RecordError(source, lineno, 'a header line is written [Key "value"]')
-            try:
-                value = json.loads(m.group(2))
-            except json.JSONDecodeError:
-                raise RecordError(source, lineno, f"the value of {m.group(1)} is not a quoted string") from None
-            pairs[m.group(1)] = str(value)
+            value = _quoted(m.group(2))
+            if value is None:
+                raise RecordError(source, lineno, f"the value of {m.group(1)} is not a quoted string")
+            if m.group(1) in pairs:
+                raise RecordError(source, lineno, f"{m.group(1)} is given twice; a header names each key once")
+            pairs[m.group(1)] = value
             continue
         in_header = False
         if line.startswith("== Final"):
@@ -83,6 +83,28 @@ def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[Item
             continue
         items += _line_items(line, lineno, source)
     return _record_header(pairs, source), items
+
+
+def _quoted(raw: str) -> str | None:
+    """The string a header value quotes (JSON), or None if it is not one string."""
+    try:
+        return msgspec.json.decode(raw, type=str)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+
+
+def _options(text: str) -> RuleOptions:
+    """The record's `Options` (JSON), refused if it nests deeper than options ever do.
+
+    Raises:
+        ValueError: not an object of known options with their values.
+    """
+    try:
+        return msgspec.json.decode(text, type=RuleOptions)
+    except RecursionError:
+        raise ValueError("Options: JSON nested deeper than rule options ever are") from None
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"Options: {exc}") from None
 
 
 def _line_items(line: str, lineno: int, source: str) -> list[Item]:
@@ -114,7 +136,7 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
     if not version.isdigit() or int(version) > RECORD_VERSION:
         raise RecordError(source, 1, f"record version {version} is newer than this program reads ({RECORD_VERSION})")
     try:
-        options = msgspec.convert(json.loads(pairs.get("Options", "{}")), RuleOptions)
+        options = _options(pairs.get("Options", "{}"))
         fields = {  # converted, so a civilisation, mode or solo level out of its Literal is refused
             "civs": [c.strip() for c in pairs["Civs"].split(",") if c.strip()],
             "mode": pairs.get("Mode", "abundance"),
@@ -132,7 +154,7 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
             title=pairs.get("Title", ""),
             position=pairs.get("Position"),
         )
-    except (ValueError, msgspec.ValidationError, json.JSONDecodeError) as exc:
+    except (ValueError, msgspec.ValidationError) as exc:
         raise RecordError(source, 1, f"bad header: {exc}") from None
 
 
@@ -286,7 +308,7 @@ def _said_result(text: str) -> str | None:
     for line in text.splitlines():
         m = _HEADER_LINE.match(line.strip())
         if m and m.group(1) == "Result":
-            return str(json.loads(m.group(2)))
+            return _quoted(m.group(2))
     return None
 
 
@@ -296,10 +318,11 @@ def import_record(
     """Import the text record at `path` into a new save (at `out`, or named in the saves folder).
 
     Raises:
-        RecordError: a bad record (names the line); OSError: unreadable file.
+        RecordError: a bad record (names the line); SaveError: not a regular file, too large,
+            unreadable or not UTF-8 (names the file, and the line of a bad byte).
     """
     path = Path(path)
-    built, warnings = import_game(path.read_text(encoding="utf-8"), str(path))
+    built, warnings = import_game(read_text_file(path, "a text record"), str(path))
     journal = create_journal(built.header, built.records(), out, saves_dir)
     journal.close()
     session, _ = GameSession.load(journal.path, saves_dir=saves_dir)  # checks what was written

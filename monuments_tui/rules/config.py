@@ -30,6 +30,8 @@ Layer4Workers = Annotated[int, msgspec.Meta(ge=1, le=3)]
 DiceCap = Annotated[int, msgspec.Meta(ge=0, le=10)]
 SoloUnitCost = Annotated[int, msgspec.Meta(ge=0, le=2)]
 WorkerCount = Annotated[int, msgspec.Meta(ge=0, le=15)]
+SEED_MAX = 2**64 - 1
+"""The largest seed: a save holds whole numbers of at most 64 bits (docs/save-format.md)."""
 
 
 class RuleOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -134,6 +136,9 @@ def validate_config(config: GameConfig) -> None:
         ValueError: naming what is wrong and what would be accepted (a RuleViolation where the
             rulebook forbids it, with its section).
     """
+    seed_problem = number_problem("seed", config.seed, 0, SEED_MAX)
+    if seed_problem is not None:
+        raise ValueError(seed_problem)
     for civ in config.civs:
         if civ not in CIVS:
             raise ValueError(f"unknown civilisation {civ!r}; choose from {', '.join(CIVS)}")
@@ -166,6 +171,16 @@ class OptionOutOfDomain(ValueError):
         self.takes = takes
         self.value = value
         super().__init__(f"rule option {option} takes {takes}, not {value!r}")
+
+
+def number_problem(name: str, value: object, low: int, high: int) -> str | None:
+    """What is wrong with `value` as the whole number `name`, from `low` to `high`, or None."""
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return None
+    if isinstance(value, int) and value.bit_length() > 128:  # too long to show, perhaps even to print
+        return f"{name} (a number of {value.bit_length()} bits) is out of range: it takes a whole number from {low} to {high}"
+    shown = repr(value)
+    return f"{name} {shown} is out of range: it takes a whole number from {low} to {high}"
 
 
 def check_options(options: RuleOptions) -> None:

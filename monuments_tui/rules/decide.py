@@ -19,11 +19,11 @@ from collections.abc import Iterator
 
 from monuments_tui.rules.commands import AiAct, Command
 from monuments_tui.rules.describe import describe_pending
-from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.errors import NotationError, RuleViolation
 from monuments_tui.rules.events import Event
 from monuments_tui.rules.evolve import fold_then
 from monuments_tui.rules.flow import closing_events
-from monuments_tui.rules.notation import format_command
+from monuments_tui.rules.notation import format_command, parse_command
 from monuments_tui.rules.outcome import ActionDone, CardOpened, Outcome, no_effect
 from monuments_tui.rules.registry import RULES, Handler, iter_candidates, rule_for
 from monuments_tui.rules.state import GameState
@@ -46,12 +46,33 @@ def decide(state: GameState, command: Command, *, check_card_effect: bool = True
     handler = None if pending is None else RULES.get((type(pending), type(command)))
     if handler is None or state.phase == "over" or pending is None or pending.seat == state.config.ai_seat:
         handler = _rule(state, command)  # the refusals, and the first call before the rules load
+    canonical = canonical_form(command)
+    if canonical != command:
+        written = (
+            "it cannot be written in the notation" if canonical is None else f"write {format_command(canonical)!r}"
+        )
+        raise RuleViolation(
+            f"this {_verb(command) if canonical else type(command).__name__} command carries fields it does not use: {written}",
+            "Notation (README, Commands)",
+            "A command holds only what the notation writes.",
+        )
     outcome = handler(state, command)
     if type(outcome) is list:  # the most common outcomes first, without a call more
         return outcome
     if type(outcome) is ActionDone:
         return fold_then(outcome.state, outcome.events, closing_events)
     return outcome_events(outcome, check_card_effect=check_card_effect)
+
+
+def canonical_form(command: Command) -> Command | None:
+    """`command` as the notation writes and reads it back (`format_command`, `parse_command`),
+    so without any field it does not use; None if the notation cannot write it at all.
+    A command is accepted only in this form, so a save stores exactly what the notation writes.
+    The rules' own candidates are canonical, so the probe (`accepts`) leaves this out."""
+    try:
+        return parse_command(format_command(command))
+    except (NotationError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
 
 
 def outcome_events(outcome: Outcome, *, check_card_effect: bool = True) -> list[Event]:

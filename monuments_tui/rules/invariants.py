@@ -7,9 +7,16 @@ reported in words, so a failing check says what is wrong and where.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
+
+from monuments_tui.rules.board import load_board
+from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.content import ACTION_IDS, RESOURCES
-from monuments_tui.rules.pending import ChooseWeaponHolder
-from monuments_tui.rules.queries import HEX_LIMIT, room_on
+from monuments_tui.rules.pending import ChooseQuestsToKeep, ChooseStartQuest, ChooseWeaponHolder
+from monuments_tui.rules.queries import HEX_LIMIT, layout, room_on
+from monuments_tui.rules.reach import terrain_ok
+from monuments_tui.rules.setup import new_game
 from monuments_tui.rules.state import BANK_START, PIECE_LIMITS, GameState
 
 FERRY_PASSENGERS = 2
@@ -18,7 +25,128 @@ FERRY_PASSENGERS = 2
 
 def invariant_violations(state: GameState) -> list[str]:
     """Every way `state` breaks an invariant of the game, in words (empty: none)."""
-    return [*_counts(state), *_resources(state), *_pieces(state), *_cards(state), *_ferries(state)]
+    return [
+        *_counts(state),
+        *_resources(state),
+        *_pieces(state),
+        *_cards(state),
+        *_ferries(state),
+        *_places(state),
+        *_decks(state),
+    ]
+
+
+def reachability_problems(state: GameState) -> list[str]:
+    """What makes a position (read from text) one that no game reaches: pieces where their kind
+    may not stand, two players' units on a hex, a card in two places, an AI deck of the wrong
+    size. (A position may leave other cards out, `docs/positions.md`: those are not counted.)"""
+    return [*_places(state), *_card_twice(state), *_ai_deck(state)]
+
+
+def _card_twice(s: GameState) -> list[str]:
+    twice = sorted(card for card, n in _cards_in(s).items() if n > 1)
+    return [f"{card} is in two places at once: each card is in one deck, pile or hand" for card in twice[:1]]
+
+
+def _ai_deck(s: GameState) -> list[str]:
+    """The solo AI's cards: its draw pile, discard pile and cards set aside hold its whole deck [Solo, l.436-438]."""
+    dealt = _deal(s.config).ai
+    if s.ai is None or dealt is None:
+        return []
+    ai = Counter([*s.ai.draw, *s.ai.discard, *s.ai.set_aside])
+    if s.ai.card and s.ai.card not in ai:
+        ai[s.ai.card] += 1
+    whole = Counter(dealt.draw)
+    if ai == whole:
+        return []
+    return [
+        f"the solo AI's cards are {sum(ai.values())} in draw, discard and set aside ({', '.join(sorted(ai.elements()))}); "
+        f"its deck is {sum(whole.values())} cards ({', '.join(sorted(whole.elements()))}) [Solo, l.436]"
+    ]
+
+
+def _places(s: GameState) -> list[str]:
+    """Every piece stands where the rules let its kind stand, one player's units to a hex
+    [Movement, l.221-225; Ferry, l.254; Set-up, l.120-144]."""
+    lay = layout(s)
+    civs = s.config.civs
+    board = load_board()
+    monuments = {board.monument_hex(civ): seat for seat, civ in enumerate(civs)}
+    problems = []
+    units_of: dict[str, set[int]] = {}
+    for u in s.units.values():
+        where = f"{u.id} ({civs[u.owner]} {u.kind}) on {u.hex}"
+        units_of.setdefault(u.hex, set()).add(u.owner)
+        if u.hex not in lay.in_play:
+            problems.append(
+                f"{where}: the hex is not in play (out of the game's islands, or light blue) [l.120-144, l.225]"
+            )
+        elif monuments.get(u.hex, u.owner) != u.owner:
+            problems.append(f"{where}: another player's monument hex [Movement, l.221]")
+        elif u.ferry is None and not terrain_ok(s, u.kind, u.hex):
+            land = u.kind in ("worker", "army")
+            problems.append(
+                f"{where}: a {u.kind} stands on {'land, or at sea aboard a ferry' if land else 'water'} [l.221-223, l.254]"
+            )
+    for f in s.ferries.values():  # a ferry is anyone's to use (B42): it belongs to no player here
+        if f.water not in lay.water:
+            problems.append(f"{f.id} on {f.water}: a ferry floats on water in play [Ferry, l.254]")
+    for b in s.buildings.values():
+        if b.hex not in lay.land:
+            problems.append(f"{b.id} ({civs[b.owner]} {b.kind}) on {b.hex}: buildings stand on land in play [l.240]")
+    taken = s.battle.target if s.battle is not None else None  # attackers move in before the defenders retreat
+    for hex_id, owners in units_of.items():
+        if len(owners) > 1 and hex_id != taken:
+            names = " and ".join(civs[o] for o in sorted(owners))
+            problems.append(f"{hex_id} holds units of {names}: a hex holds one player's units [Movement, l.223]")
+    for place in s.resources:
+        if place not in lay.land and place not in lay.monuments and place not in s.ferries:
+            problems.append(
+                f"resources on {place}: resources lie on land in play or aboard a ferry [Production, l.229]"
+            )
+    return problems
+
+
+def _decks(s: GameState) -> list[str]:
+    """Every card of the deal is in exactly one place: decks, piles, hands, the AI's deck [l.146-166]."""
+    dealt, now = _cards_in(_deal(s.config)), _cards_in(s)
+    if dealt == now:
+        return []
+    missing = sorted((dealt - now).elements())
+    extra = sorted((now - dealt).elements())
+    return [
+        f"the cards do not add up to the deal: {len(missing)} missing ({', '.join(missing[:6])}), "
+        f"{len(extra)} too many ({', '.join(extra[:6])})"
+    ]
+
+
+@cache
+def _deal(config: GameConfig) -> GameState:
+    return new_game(config)
+
+
+def _cards_in(s: GameState) -> Counter[str]:
+    """Every quest, bonus and AI card of the state, wherever it is."""
+    out: Counter[str] = Counter()
+    for pile in (*s.quest_decks.values(), *s.quest_discards.values(), *s.common_piles.values(), s.removed_cards):
+        out.update(pile)
+    for seat, dealt in s.start_quests.items():
+        if not isinstance(s.pending, ChooseStartQuest) or s.pending.seat != seat:
+            out.update(dealt)
+    for p in s.players:
+        out.update(p.quests)
+        out.update(p.completed)
+        out.update(p.bonuses)
+        out.update(p.personal_deck)
+    if isinstance(s.pending, ChooseStartQuest | ChooseQuestsToKeep):
+        out.update(s.pending.options)
+    if s.ai is not None:
+        out.update(s.ai.draw)
+        out.update(s.ai.discard)
+        out.update(s.ai.set_aside)
+        held = (*s.ai.draw, *s.ai.discard, *s.ai.set_aside)
+        out.update([s.ai.card] if s.ai.card and s.ai.card not in held else [])  # shown until the next draw
+    return out
 
 
 def _counts(s: GameState) -> list[str]:

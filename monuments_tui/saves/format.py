@@ -15,6 +15,8 @@ no eval). See docs/save-format.md.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import stat
@@ -29,6 +31,7 @@ from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_confi
 from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.saves.lines import (  # the records' types, read and written with the header's
     NOTE_MAX as NOTE_MAX,
+    TEXT_MAX as TEXT_MAX,
     CmdRecord as CmdRecord,
     HintRecord as HintRecord,
     NoteRecord as NoteRecord,
@@ -39,14 +42,20 @@ from monuments_tui.saves.lines import (  # the records' types, read and written 
     TeachingRecord as TeachingRecord,
     UndoRecord as UndoRecord,
     as_saved as as_saved,
+    text_problem as text_problem,
 )
 
 FORMAT = "monuments-save"
-VERSION = 3
+VERSION = 4
 """The save-format version this program writes; it reads every version up to this one.
 Version 2 added the header's optional `position`, typed random draws (`RandomDrawn`) and
 the AI's narration as data (`AiReported`), and dropped the config's `ai_seat`. Version 3
-added note records (`NoteRecord`)."""
+added note records (`NoteRecord`). Version 4 binds the rules to the game: the first
+command record carries the digest of the header's rule-bearing fields (`binds`)."""
+BINDING_VERSION = 4
+"""From this version on, a save's first command record must commit to its header's rules."""
+RULE_FIELDS = ("config", "seats", "teaching", "hints", "guided", "position")
+"""The header's fields that decide how the game is played (the title, time and parent do not)."""
 NEW_EVENTS_VERSION = 2
 """From this version on, a save's events are compared byte for byte on load; before it,
 narration and the wording of draws are ignored (`timeline.rules_view`)."""
@@ -107,10 +116,32 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         problem = versions_problem(self.format, self.version, self.rules_version)
         if problem is None:
             validate_config(self.config)
-            problem = seats_problem(self.config, self.seats)
+            problem = seats_problem(self.config, self.seats) or header_text_problem(self)
         if problem is not None:
             raise ValueError(problem)
 
+
+TITLE_MAX = 200
+"""The longest title of a game, in characters: a line in the Load list."""
+
+
+def header_text_problem(header: Header) -> str | None:
+    """What is wrong with the header's text (title, time, parent save, position), or None: each is
+    printable text of a sane length, so nothing from a file can write to a terminal."""
+    texts = [(header.title, "the title", TITLE_MAX), (header.created, "the creation time", 64)]
+    if header.parent is not None:
+        texts.append((header.parent, "the parent save", 4096))
+    if header.position is not None:
+        if len(header.position) > MAX_POSITION_CHARS:
+            return f"the position is at most {MAX_POSITION_CHARS} characters; this one has {len(header.position)}"
+        texts += [
+            (line, f"line {n} of the position", TEXT_MAX) for n, line in enumerate(header.position.split("\n"), 1)
+        ]
+    return next((p for text, what, limit in texts if (p := text_problem(text, what, limit)) is not None), None)
+
+
+MAX_POSITION_CHARS = 200_000
+"""A position's text is a few kilobytes; a header carries one at most this long."""
 
 CONTROLLERS = ("human", "random", "heuristic", "ai")
 """Who may play a seat; "ai" is the solo AI's deck, on the AI seat of a solo game only."""
@@ -193,6 +224,54 @@ class SaveFile(msgspec.Struct):
     """Bytes of the file that hold whole, valid lines (less than the size if a tail was torn)."""
     needs_repair: bool = False
     """The file must be cut to `good_length` (safely) before anything is appended."""
+    rules_digest: str = ""
+    """The digest of the header's rules as written in the file (`rules_digest`)."""
+
+
+def rules_digest(loose_header: dict[str, Any]) -> str:
+    """The digest of a header's rule-bearing fields (`RULE_FIELDS`), taken from the header as
+    written (decoded loosely, keys sorted), so that a later program, whose config may have
+    more options, computes the same digest from the same line."""
+    fields = {key: loose_header.get(key) for key in RULE_FIELDS}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def header_digest(header: Header) -> str:
+    """`rules_digest` of the header as this program writes it."""
+    loose: dict[str, Any] = _ANY_DECODER.decode(encode_line(header))
+    return rules_digest(loose)
+
+
+def bind_first_command(records: list[RecordAny], digest: str) -> list[RecordAny]:
+    """`records` with the first command record committing to `digest` (if it does not yet)."""
+    for i, record in enumerate(records):
+        if isinstance(record, CmdRecord):
+            if record.binds is None:
+                records = [*records[:i], msgspec.structs.replace(record, binds=digest), *records[i + 1 :]]
+            break
+    return records
+
+
+def binding_problem(save: SaveFile) -> tuple[int, str] | None:
+    """(line, what is wrong) if the save's first command does not commit to its header's rules, or None.
+
+    A save of format 4 or later must carry the commitment; an older one is checked if it has one.
+    """
+    first = next((r for r in save.records if isinstance(r, CmdRecord)), None)
+    if first is None:
+        return None  # nothing played yet: the header may still say anything it checks for
+    if first.binds is None:
+        if save.header.version < BINDING_VERSION:
+            return None
+        return first.seq + 1, "the first move does not commit to the game's rules (its binds field is missing)"
+    if first.binds != save.rules_digest:
+        return (
+            first.seq + 1,
+            "the header's rules (mode, options, seats, seed, civilisations, teaching, hints or position) are not "
+            "those this game was played under: they were edited after its first move. Only the title may be edited",
+        )
+    return None
 
 
 def encode_line(obj: Header | RecordAny) -> bytes:
@@ -219,6 +298,7 @@ def read_save(path: Path | str) -> SaveFile:
     if lines[-1] == b"":
         lines.pop()
     header = _read_header(path, lines[0])
+    digest = rules_digest(_decode(_ANY_DECODER, lines[0]))  # line 1 decoded just above: a dict
     records: list[RecordAny] = []
     warnings: list[str] = []
     offset = len(lines[0]) + 1
@@ -247,26 +327,28 @@ def read_save(path: Path | str) -> SaveFile:
         records.append(record)
         offset += len(raw) + 1
         good_length = min(offset, len(data))
-    return SaveFile(path, header, records, warnings, good_length, needs_repair)
+    return SaveFile(path, header, records, warnings, good_length, needs_repair, digest)
 
 
-def _read_regular_file(path: Path) -> bytes:
-    """The bytes of `path`, refusing anything but a regular file of at most `MAX_SAVE_BYTES`.
+def _read_regular_file(path: Path, limit: int | None = None, kind: str = "a save file") -> bytes:
+    """The bytes of `path`, refusing anything but a regular file of at most `limit` bytes.
 
     The file is opened without blocking and checked before a byte is read, so a FIFO, a
     device (`/dev/zero`, `/dev/urandom`) or a folder is refused at once; the limit counts
     the bytes actually read, so a file that grows while it is read cannot get past it.
+    `limit` None: `MAX_SAVE_BYTES`.
     """
+    limit = MAX_SAVE_BYTES if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
     try:
-        _refuse_unless_regular(path, os.fstat(fd).st_mode)
+        _refuse_unless_regular(path, os.fstat(fd).st_mode, kind)
         chunks: list[bytes] = []
         total = 0
-        while total <= MAX_SAVE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_SAVE_BYTES + 1 - total))
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -275,9 +357,37 @@ def _read_regular_file(path: Path) -> bytes:
         raise SaveError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
-    if total > MAX_SAVE_BYTES:
-        raise SaveError(path, None, f"the file is larger than the {MAX_SAVE_BYTES // 2**20} MB a save may be")
+    if total > limit:
+        raise SaveError(path, None, f"the file is larger than the {_size_words(limit)} {kind} may be")
     return b"".join(chunks)
+
+
+def _size_words(limit: int) -> str:
+    return f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+
+
+MAX_TEXT_BYTES = 10 * 1024 * 1024
+"""The largest text file read (a record or a position): a long game's record is well under 1 MB."""
+
+
+def read_text_file(path: Path | str, kind: str, limit: int = MAX_TEXT_BYTES) -> str:
+    """The text of `path`, read as carefully as a save: the one way any file other than a save comes in.
+
+    Only a regular file is read, never more than `limit` bytes, and it must be UTF-8 (a
+    byte order mark is allowed); what it holds is for its own reader to check, line by line.
+
+    Raises:
+        SaveError: naming the file (and the line of a byte that is not UTF-8), saying what is wrong.
+    """
+    path = Path(path)
+    data = _read_regular_file(path, limit, kind)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise SaveError(
+            path, line, f"this is not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x}); save {kind} as UTF-8"
+        ) from None
 
 
 def check_regular_file(path: Path) -> None:
@@ -293,9 +403,9 @@ def check_regular_file(path: Path) -> None:
     _refuse_unless_regular(path, mode)
 
 
-def _refuse_unless_regular(path: Path, mode: int) -> None:
+def _refuse_unless_regular(path: Path, mode: int, kind: str = "a save file") -> None:
     if not stat.S_ISREG(mode):
-        raise SaveError(path, None, f"{_file_kind(mode)}, not a save file")
+        raise SaveError(path, None, f"{_file_kind(mode)}, not {kind}")
 
 
 def _file_kind(mode: int) -> str:

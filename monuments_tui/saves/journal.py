@@ -26,9 +26,11 @@ from monuments_tui.saves.format import (
     RecordAny,
     SaveError,
     as_saved,
+    bind_first_command,
     default_saves_dir,
     encode_header,
     encode_line,
+    header_digest,
     now_iso,
     save_name,
 )
@@ -119,11 +121,14 @@ def _temp_copy(path: Path, data: bytes) -> str:
     return tmp
 
 
-def replace_file(path: Path, data: bytes) -> Path:
-    """Put `data` at `path` atomically (temp file, fsync, os.replace, fsync of the folder)."""
+def replace_file(path: Path, data: bytes, hold: SaveLock | None = None) -> Path:
+    """Put `data` at `path` atomically (temp file, fsync, os.replace, fsync of the folder);
+    `hold`: the lock of the save at `path`, moved onto the new file before it takes the name."""
     saves_folder(path.parent)
     tmp = _temp_copy(path, data)
     try:
+        if hold is not None:
+            hold.hold_file(tmp)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
@@ -132,8 +137,9 @@ def replace_file(path: Path, data: bytes) -> Path:
     return path
 
 
-def write_new_file(path: Path, data: bytes) -> Path:
-    """Put `data` at `path`, which must be free, atomically: whole or not at all, never replacing.
+def write_new_file(path: Path, data: bytes, hold: SaveLock | None = None) -> Path:
+    """Put `data` at `path`, which must be free, atomically: whole or not at all, never replacing;
+    `hold`: the lock of the save to be at `path`, put on the new file before it has the name.
 
     Raises:
         FileExistsError: `path` is taken.
@@ -141,6 +147,8 @@ def write_new_file(path: Path, data: bytes) -> Path:
     saves_folder(path.parent)
     tmp = _temp_copy(path, data)
     try:
+        if hold is not None:
+            hold.hold_file(tmp)
         try:
             os.link(tmp, path)  # fails if the name is taken: nothing is ever overwritten
         except FileExistsError:
@@ -160,22 +168,66 @@ def write_new_file(path: Path, data: bytes) -> Path:
     return path
 
 
-def write_save(path: Path | str, header: Header, records: Iterable[RecordAny] = ()) -> Path:
+def write_save(path: Path | str, header: Header, records: Iterable[RecordAny] = (), *, replace: bool = True) -> Path:
     """Write a complete save atomically: a temp file in the same folder, fsync, then rename.
 
     An existing file at `path` is replaced only once the new one is complete on disk, and
-    only if no session holds it (a game being played is never replaced under its player).
+    only if no session holds it (a game being played is never replaced under its player);
+    with `replace` False, never (the name is taken with a hard link, which fails if it exists).
 
     Raises:
         SaveInUse: a session has the save at `path` open for play.
+        FileExistsError: `replace` is False and `path` exists.
     """
     path = Path(path)
     lock = SaveLock.acquire(path) if path.parent.is_dir() else None
     try:
-        return replace_file(path, encode_header(header) + b"".join(encode_line(r) for r in records))
+        data = encode_header(header) + b"".join(encode_line(r) for r in records)
+        return replace_file(path, data) if replace else write_new_file(path, data)
     finally:
         if lock is not None:
             lock.release()
+
+
+def replace_save(path: Path, header: Header, records: Iterable[RecordAny]) -> Path | None:
+    """Write a complete save over the file at `path`, keeping that file beside it first
+    (`keep_backup`), all under the save's lock. Returns the backup (None: nothing was there).
+
+    Raises:
+        SaveInUse: a session has the save at `path` open for play (nothing is written).
+    """
+    data = encode_header(header) + b"".join(encode_line(r) for r in records)
+    lock = SaveLock.acquire(path) if path.parent.is_dir() else None
+    try:
+        backup = keep_backup(path)
+        replace_file(path, data)
+        return backup
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def keep_backup(path: Path) -> Path | None:
+    """Keep the file at `path` (if any) beside it as `NAME.bak` (`NAME-2.bak`... if taken), as a
+    hard link: the same bytes under a second name, never a half-made copy. Returns its path.
+
+    Raises:
+        OSError: it cannot be kept (then nothing should replace it).
+    """
+    if not os.path.lexists(path):
+        return None
+    for backup in free_paths(path.parent, path.name + ".bak"):
+        try:
+            os.link(path, backup, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINKS:
+                raise
+            write_new_file(backup, path.read_bytes())  # no hard links here: a whole copy, atomically
+        _fsync_dir(path.parent)
+        return backup
+    raise AssertionError("unreachable: free_paths never ends")  # pragma: no cover
 
 
 def write_game(
@@ -196,9 +248,10 @@ def write_game(
     """
     directory = saves_folder(directory)
     header = Header(config=config, seats=tuple(seats), created=now_iso(), title=title)
-    records = [
+    records: list[RecordAny] = [
         CmdRecord(i, seat, *as_saved(command, events)) for i, (seat, command, events) in enumerate(played, start=1)
     ]
+    records = bind_first_command(records, header_digest(header))
     data = encode_header(header) + b"".join(encode_line(r) for r in records)
     for path in free_paths(directory, save_name(config)):
         try:
@@ -269,7 +322,7 @@ class Journal:
         except SaveInUse:
             raise FileExistsError(errno.EEXIST, "another game is being saved under this name", str(path)) from None
         try:
-            write_new_file(path, data)
+            write_new_file(path, data, hold=lock)
         except BaseException:
             lock.release()
             raise
@@ -286,6 +339,7 @@ class Journal:
         if self._fd is None:
             self._open()
         assert self._fd is not None
+        self._check_end()
         data = encode_line(record)
         try:
             _write_all(self._fd, data)
@@ -294,26 +348,62 @@ class Journal:
             # Part of the line may be on disk: the next append first rewrites the file
             # without it (safely, as for a torn tail) so the journal never holds a bad line.
             self._repair_to = self._size
+            self._seen = None  # our own partial line changed the file: the repair cuts it off
             self._close_file()
             raise
         self._size += len(data)
         self._seen = _signature(os.fstat(self._fd))
 
+    def _check_end(self) -> None:
+        """Refuse to append unless the save ends where this journal left it, under its name:
+        whatever another program did to it, this game never writes over or after it.
+
+        Raises:
+            SaveError: the file grew, shrank or was replaced since the last record.
+        """
+        assert self._fd is not None
+        mine = os.fstat(self._fd)
+        try:
+            named = os.stat(self.path)
+        except OSError:
+            named = None
+        if (
+            mine.st_size == self._size
+            and named is not None
+            and (named.st_dev, named.st_ino) == (mine.st_dev, mine.st_ino)
+        ):
+            return
+        self._close_file()
+        what = (
+            "was removed or replaced"
+            if named is None or (named.st_dev, named.st_ino) != (mine.st_dev, mine.st_ino)
+            else f"is {mine.st_size} bytes where this game left it at {self._size}"
+        )
+        raise SaveError(
+            self.path,
+            None,
+            f"the save {what}: another program wrote to it while this game had it open; nothing more is "
+            "written to it. Load it again to see what it holds (or save a copy of this game)",
+        )
+
     def _open(self) -> None:
-        if self._lock is None or not self._lock.held:
+        taken = self._lock is None or not self._lock.held
+        if taken:
             self._lock = SaveLock.acquire(self.path)
-            if self._seen is not None and _signature(os.stat(self.path)) != self._seen:
+        assert self._lock is not None
+        if self._seen is not None and _signature(os.stat(self.path)) != self._seen:
+            if taken:
                 self._lock.release()
-                raise SaveError(
-                    self.path,
-                    None,
-                    "the file was changed by another program while this game had it closed; load it again",
-                )
+            raise SaveError(
+                self.path,
+                None,
+                "the file was changed by another program since this game last wrote to it; load it again",
+            )
         if self._repair_to is not None:
             data = self.path.read_bytes()[: self._repair_to]
             if data and not data.endswith(b"\n"):
                 data += b"\n"
-            replace_file(self.path, data)
+            replace_file(self.path, data, hold=self._lock)
             self._repair_to = None
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         self._size = os.fstat(self._fd).st_size

@@ -19,12 +19,15 @@ class Record(msgspec.Struct, frozen=True, tag_field="kind"):
     """1, 2, 3... in file order; the record's line is `seq + 1`."""
 
 
-class CmdRecord(Record, frozen=True, tag="cmd"):
+class CmdRecord(Record, frozen=True, tag="cmd", omit_defaults=True):
     """A command executed by `seat`, and the events it produced."""
 
     seat: int
     command: CommandAny
     events: tuple[EventAny, ...]
+    binds: str | None = None
+    """Format 4, on a game's first command record only: the digest of the header's rules
+    (`format.rules_digest`), so that the rules of a written game cannot be edited."""
 
 
 _SAVED_TYPES: tuple[type, ...] = get_args(CommandAny) + get_args(EventAny)
@@ -66,6 +69,23 @@ class TeachingRecord(Record, frozen=True, tag="teaching"):
 
 NOTE_MAX = 500
 """The longest note, in characters: a comment on a position, not a document."""
+TEXT_MAX = 500
+"""The longest line of other text a save holds (a title, a hint and its reason)."""
+
+
+def text_problem(text: str, what: str, limit: int = TEXT_MAX) -> str | None:
+    """What is wrong with `text`, a line of a save shown to players, or None.
+
+    A line of printable text, so that nothing from a file can write to a terminal: no
+    escape (ESC, CSI, OSC), no other control character (C0 or C1), no bidirectional
+    override or other format character, no line break; and at most `limit` characters.
+    """
+    if len(text) > limit:
+        return f"{what} is at most {limit} characters; this one has {len(text)}"
+    if not text.isprintable():
+        bad = next(ch for ch in text if not ch.isprintable())
+        return f"{what} is one line of printable text, without control characters (it holds U+{ord(bad):04X})"
+    return None
 
 
 class NoteRecord(Record, frozen=True, tag="note"):
@@ -92,6 +112,11 @@ class SavedHint(msgspec.Struct, frozen=True):
     command: str
     why: str
 
+    def __post_init__(self) -> None:
+        problem = text_problem(self.command, "a hint's command") or text_problem(self.why, "a hint's reason")
+        if problem is not None:
+            raise ValueError(problem)
+
 
 class HintRecord(Record, frozen=True, tag="hint"):
     """Format 3: the coach's hints shown to `seat` when the line of play had `position` steps, the
@@ -101,6 +126,17 @@ class HintRecord(Record, frozen=True, tag="hint"):
     position: int
     after: int
     hints: tuple[SavedHint, ...]
+
+    def __post_init__(self) -> None:
+        # Where it belongs in the game (the seat waiting, the steps before it) is checked on load.
+        if len(self.hints) > HINTS_MAX:
+            raise ValueError(f"at most {HINTS_MAX} hints are shown at once; this record has {len(self.hints)}")
+        if min(self.seat, self.position, self.after) < 0:
+            raise ValueError("a hint record's seat, position and step are 0 or more")
+
+
+HINTS_MAX = 20
+"""The most hints one record holds: the coach shows a few."""
 
 
 RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord | HintRecord

@@ -1,12 +1,15 @@
 """One writer per save: an OS lock that a process holds on a save while it plays the game.
 
-The lock is an exclusive `flock` on a lock file beside the save (`NAME.jsonl.lock`), not on
-the save itself: the save's inode changes whenever it is replaced atomically (a torn-tail
-repair, a copy saved over it), while the lock file stays put, and it holds the pid of the
-holder so that a second player can be told who has the game open. The kernel lets go of
-an flock when its process ends, however it ends, so a game killed with SIGKILL can be
-opened again at once; a lock file left behind by such a process is stale and reused.
-See docs/save-format.md, "One writer per save".
+Two exclusive `flock`s, both needed to write: one on the save file itself, so that the same
+file is locked whatever name, hard link or symbolic link it is opened by, and whatever
+happens to any file beside it; and one on a lock file beside the save (`NAME.jsonl.lock`),
+which exists before the save does (a new game is locked before its file is written) and
+holds the holder's pid, so that a second player can be told who has the game open. When
+the save is replaced atomically (a torn-tail repair), the new file is locked before it
+takes the name. If the lock file is gone, the holder is found from the kernel's own list
+of locks (`/proc/locks`). The kernel lets go of an flock when its process ends, however it
+ends, so a game killed with SIGKILL can be opened again at once; a lock file left behind
+by such a process is stale and reused. See docs/save-format.md, "One writer per save".
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import fcntl
 import os
 import shlex
+import stat
 from pathlib import Path
 
 from monuments_tui.saves.format import SaveError, check_regular_file
@@ -57,6 +61,8 @@ class SaveLock:
         self.save = save
         self.path = lock_path(save)
         self._fd: int | None = fd
+        self._file_fd: int | None = None
+        """The save itself, flocked (None while it does not exist yet)."""
 
     @classmethod
     def acquire(cls, save: Path | str) -> SaveLock:
@@ -84,7 +90,38 @@ class SaveLock:
             os.close(fd)  # the holder before us removed the file as it let go: lock the one there now
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        return cls(save, fd)
+        lock = cls(save, fd)
+        if os.path.lexists(save):
+            try:
+                lock.hold_file(save)
+            except BaseException:
+                lock.release()
+                raise
+        return lock
+
+    def hold_file(self, file: Path | str) -> None:
+        """Lock the save file itself (or the file about to take its name), letting go of the one
+        held before: the lock follows the file, whatever its names.
+
+        Raises:
+            SaveInUse: another session holds that file (through this name or another).
+            OSError: it cannot be opened.
+        """
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SaveError(file, None, "not a regular file: it cannot be a save")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pid = flock_holder(os.fstat(fd))
+            os.close(fd)
+            raise SaveInUse(self.save, pid) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if self._file_fd is not None:
+            os.close(self._file_fd)
+        self._file_fd = fd
 
     @property
     def held(self) -> bool:
@@ -92,6 +129,9 @@ class SaveLock:
 
     def release(self) -> None:
         """Let go of the lock and remove the lock file (while still holding it)."""
+        if self._file_fd is not None:
+            os.close(self._file_fd)
+            self._file_fd = None
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
@@ -132,18 +172,39 @@ def lock_for_play(save: Path) -> SaveLock:
 
 
 def holder(save: Path | str) -> tuple[bool, int | None]:
-    """(True, pid) if some process holds the lock on `save`, else (False, None). Changes nothing."""
-    try:
-        fd = os.open(lock_path(save), os.O_RDONLY)
-    except OSError:
-        return False, None  # no lock file: nobody has ever locked it, or the holder let go
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True, _read_pid(fd)
-    finally:
-        os.close(fd)  # also lets go of the shared lock taken to test it
+    """(True, pid) if some process holds the lock on `save` (its lock file, or the file itself
+    through any name), else (False, None). Changes nothing."""
+    for path, is_save in ((lock_path(save), False), (Path(save), True)):
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue  # no lock file: nobody has ever locked it, or the holder let go
+        try:
+            if is_save and not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True, flock_holder(os.fstat(fd)) if is_save else _read_pid(fd)
+        finally:
+            os.close(fd)  # also lets go of the shared lock taken to test it
     return False, None
+
+
+def flock_holder(st: os.stat_result) -> int | None:
+    """The pid of a process holding an flock on the file `st` describes, from the kernel's list
+    of locks (Linux `/proc/locks`); None where that list is not to be had."""
+    wanted = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
+            for line in locks:
+                fields = line.split()
+                # "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234 0 EOF" (a waiter's line has "->" after the number)
+                fields = [f for f in fields if f != "->"]
+                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == wanted and fields[4].isdigit():
+                    return int(fields[4])
+    except OSError:
+        return None
+    return None
 
 
 def _read_pid(fd: int) -> int | None:

@@ -12,6 +12,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from monuments_tui.saves.journal import replace_file
+
 
 def report(node: Any, exc: BaseException) -> None:
     """Show `exc` as an error notification and keep its traceback for the log."""
@@ -53,11 +55,11 @@ def guarded(func):
 
 
 def write_beside_save(node: Any, path: Path, text: str) -> bool:
-    """Write `text` to `path` (a file next to the save), making its folder; on failure say so
-    with what would work, and return False."""
+    """Write `text` to `path` (a file next to the save), making its folder, atomically (a crash
+    leaves the old file or the new one, never half of it); on failure say so with what would
+    work, and return False."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        replace_file(path, text.encode("utf-8"))
     except OSError as exc:
         node.notify(
             f"Could not write {path}: {exc.strerror or exc}. Try again once the folder is writable.", severity="error"

@@ -20,7 +20,8 @@ from monuments_tui.rules.card_types import AI_CARD_IDS, ActionId, AiCardId, Reso
 from monuments_tui.rules.config import RuleOptions
 from monuments_tui.rules.content import ACTION_IDS, RESOURCES
 from monuments_tui.rules.errors import PositionError
-from monuments_tui.rules.position.fields import make
+from monuments_tui.rules.invariants import reachability_problems
+from monuments_tui.rules.position.fields import CARD_KEYS, make
 from monuments_tui.rules.position.read import Reader
 from monuments_tui.rules.queries import HEX_LIMIT, room_on
 from monuments_tui.rules.setup import QUEST_DECKS, new_game
@@ -79,7 +80,33 @@ def complete(reader: Reader) -> GameState:
     else:
         state.bank = {k: n - _out(state, k) for k, n in BANK_START.items()}
     _check_counts(reader, state)
+    _check_reachable(reader, state)
     return state
+
+
+def _check_reachable(reader: Reader, state: GameState) -> None:
+    """Refuse a position no game can reach (`reachability_problems`: a piece where its kind may
+    not stand, two players' units on one hex, a card in two places, an AI deck that does not
+    add up), naming the line that wrote what is at fault."""
+    problems = reachability_problems(state)
+    if not problems:
+        return
+    lines: dict[str, int] = {}
+    pieces: list[tuple[int, Unit | Building]] = [*reader.units, *reader.buildings]
+    for lineno, piece in pieces:
+        lines.setdefault(piece.hex, lineno)
+        lines.setdefault(piece.id, lineno)
+    for lineno, ferry, _ in reader.ferries:
+        lines.setdefault(ferry.id, lineno)
+    for hex_id, (lineno, _) in reader.resources.items():
+        lines.setdefault(hex_id, lineno)
+    cards = [line for key, (line, _) in reader.given.items() if key.split()[0] in CARD_KEYS or key == "ai"]
+    for problem in problems:
+        words = [w.strip(".,:()'") for w in problem.split()]
+        line = next((lines[w] for w in words if w in lines), None)
+        if line is None:
+            line = min(cards) if "card" in problem and cards else reader.game_line
+        raise PositionError(line, f"no game can reach this position: {problem}")
 
 
 def _read(given: Given, key: str, default: T, fits: Callable[[object], TypeGuard[T]]) -> T:

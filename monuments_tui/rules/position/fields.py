@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from monuments_tui.rules import pending as pd
-from monuments_tui.rules.config import domain_words
+from monuments_tui.rules.config import SEED_MAX, domain_words, number_problem
 from monuments_tui.rules.errors import PositionError
 from monuments_tui.rules.pending import Placement, PlacementSource
 
@@ -115,9 +115,7 @@ def read_value(tp: object, raw: str, name: str, lineno: int, civs: tuple[str, ..
     if tp is int:
         if name in SEAT_FIELDS:
             return read_seat(raw, lineno, civs)
-        if not raw.lstrip("-").isdigit():
-            raise PositionError(lineno, f"{name} takes a number, not {raw!r}")
-        return int(raw)
+        return read_whole(raw, lineno, name, signed=True)
     if tp is str:
         try:
             return json.loads(raw) if raw.startswith('"') else raw
@@ -135,6 +133,23 @@ def read_value(tp: object, raw: str, name: str, lineno: int, civs: tuple[str, ..
             values = [read_value(args[0], item, name, lineno, civs) for item in items]
         return origin(values)
     raise PositionError(lineno, f"{name}: no notation for this field")  # pragma: no cover - every type is above
+
+
+def read_whole(raw: str, lineno: int, what: str, *, signed: bool = False) -> int:
+    """A whole number written in a position, within the 64 bits a save holds.
+
+    Raises:
+        PositionError: not digits (with a leading - if `signed`), or out of range.
+    """
+    digits = raw[1:] if signed and raw.startswith("-") else raw
+    if not (digits.isascii() and digits.isdigit()):
+        raise PositionError(lineno, f"{what} takes a whole number, not {raw[:40]!r}")
+    low = -(2**63) if signed else 0
+    value = int(raw) if len(digits) <= 40 else SEED_MAX + 1  # longer is out of range: never convert it
+    problem = number_problem(what, value, low, SEED_MAX)
+    if problem is not None:
+        raise PositionError(lineno, problem)
+    return value
 
 
 def read_flag(text: str, lineno: int, what: str) -> bool:

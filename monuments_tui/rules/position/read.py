@@ -8,7 +8,6 @@ hand-written position left out and checks that the whole adds up. Every refusal 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Container, Iterable
 from typing import cast
 
@@ -33,6 +32,7 @@ from monuments_tui.rules.position.fields import (
     read_fields,
     read_flag,
     read_seat,
+    read_whole,
     split_comment,
 )
 from monuments_tui.rules.position.write import HEADER
@@ -191,9 +191,7 @@ class Reader:
             raise PositionError(
                 lineno, f"{bad[0]!r} is not understood here; the game line takes seed=N, solo=LEVEL and ai-seat=CIV"
             )
-        seed = extra.get("seed", "0")
-        if not re.fullmatch(r"-?[0-9]+", seed):
-            raise PositionError(lineno, f"seed takes a whole number, not {seed!r}")
+        seed = read_whole(extra.get("seed", "0"), lineno, "seed")
         ai_seat = extra.get("ai-seat")
         if ai_seat is not None and ai_seat not in civs:
             raise PositionError(lineno, f"ai-seat={ai_seat} is not a civilisation of the game ({', '.join(civs)})")
@@ -204,7 +202,7 @@ class Reader:
         config = GameConfig(  # the words are checked just below by validate_config, as a decoded save's are
             civs=cast(tuple[Civ, ...], civs),
             mode=cast(Mode, words[1].lower()),
-            seed=int(seed),
+            seed=seed,
             solo=cast(Difficulty | None, extra.get("solo")),
         )
         try:
@@ -274,9 +272,10 @@ class Reader:
             raise PositionError(lineno, f"{word!r} is not a resource count; write e.g. 2wood ({', '.join(RESOURCES)})")
         if m.group(2) in on:
             raise PositionError(lineno, f"{m.group(2)} is written twice on {place}")
-        if int(m.group(1)) < 1:
+        count = read_whole(m.group(1), lineno, f"the count of {m.group(2)} on {place}")
+        if count < 1:
             raise PositionError(lineno, f"{word!r}: a count is at least 1 (leave out resources that are not there)")
-        on[m.group(2)] = int(m.group(1))
+        on[m.group(2)] = count
         return on
 
     def _piece(self, lineno: int, hex_id: str, owner: int, w: str) -> None:
@@ -410,9 +409,7 @@ class Reader:
         return read_seat(civ, lineno, self.civs)
 
     def number(self, text: str, lineno: int, what: str) -> int:
-        if not text.isdigit():
-            raise PositionError(lineno, f"{what} takes a whole number, not {text!r}")
-        return int(text)
+        return read_whole(text, lineno, what)
 
     def all_cards(self) -> set[str]:
         c = self.content
@@ -445,5 +442,5 @@ class Reader:
                 raise PositionError(
                     lineno, f"{what} is written as name=count pairs, e.g. 'worker=12 fort=1', not {pair!r}"
                 )
-            out[name] = int(n)
+            out[name] = read_whole(n, lineno, f"{what} {name}")
         return out

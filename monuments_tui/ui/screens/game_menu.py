@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from rich.markup import escape
 from textual.screen import Screen
 
 from monuments_tui.game.replay import Replay
@@ -62,15 +63,29 @@ class MenuActions(_Host):
         )
 
     @guarded
-    def _save_copy_to(self, answer: str | None) -> None:
+    def _save_copy_to(self, answer: str | None, replace: bool = False) -> None:
         if not answer:
             return
         try:
-            path = self.session.save_copy(Path(answer).expanduser())
-        except (OSError, ValueError) as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
+            path, backup = self.session.save_copy(Path(answer).expanduser(), replace=replace)
+        except FileExistsError:  # never over another file unasked: it may be a whole other game
+            self.app.push_screen(
+                ConfirmDialog(
+                    escape(
+                        f"{answer} exists. Replace it with a copy of this game? The file it holds now is kept beside it as a backup (.bak)."
+                    ),
+                    yes="Replace",
+                    no="Keep it",
+                    title="Save a copy",
+                ),
+                callback=lambda yes: self._save_copy_to(answer, replace=True) if yes else None,
+            )
             return
-        self.notify(f"Saved a copy to {path}", title="Saved")
+        except (OSError, ValueError) as exc:
+            self.notify(f"Could not save: {exc}", severity="error", markup=False)
+            return
+        kept = f"; the file it replaced is kept as {backup}" if backup else ""
+        self.notify(f"Saved a copy to {path}{kept}", title="Saved", markup=False)
 
     @guarded
     def action_copy_position(self) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from monuments_tui.rules.config import (
     DIFFICULTIES,
+    SEED_MAX,
     GameConfig,
     OptionOutOfDomain,
     RuleOptions,
@@ -93,6 +94,13 @@ def build_choice(
         seats = tuple(seats) or ("human",) * len(civs)
     validate_config(config)
     return NewGameChoice(config, tuple(seats), teaching, hints)
+
+
+def _whole_number(label: str, text: str) -> int:
+    """A number typed in the form (its bounds are checked by validate_config); raises ValueError."""
+    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 40:
+        raise ValueError(f"{label}: a whole number, please (the seed: 0 to {SEED_MAX})")
+    return int(text)
 
 
 def form_error(exc: Exception) -> str:
@@ -246,7 +254,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         civs, solo = self._civs()
         seats = tuple(str(self.query_one(f"#seat-{s}", Select).value) for s in range(len(civs)))
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else None
+        seed = _whole_number("seed", seed_text) if seed_text else None
         options: dict[str, bool | int | str] = {}  # RuleOptions fields by name
         for f in offered_options():
             widget = self.query_one(f"#opt-{f.name}")
@@ -257,9 +265,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
             else:
                 text = self.query_one(f"#opt-{f.name}", Input).value.strip()
                 if type(f.default) is int:  # a number (its bounds are checked by validate_config)
-                    if not text.lstrip("-").isdigit():
-                        raise ValueError(f"{option_label(f.name)}: a whole number, please")
-                    options[f.name] = int(text)
+                    options[f.name] = _whole_number(option_label(f.name), text)
                 else:
                     options[f.name] = text
         return build_choice(
