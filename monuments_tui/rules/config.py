@@ -14,7 +14,7 @@ import msgspec
 
 from monuments_tui.rules.board import MODES as MODES, Mode
 from monuments_tui.rules.content import CIVS, Civ
-from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.errors import MonumentsError, RuleViolation
 from monuments_tui.rules.layout import setup_key
 
 Difficulty = Literal["easy", "normal", "hard", "insane"]
@@ -157,7 +157,7 @@ def validate_config(config: GameConfig) -> None:
     check_options(config.options)
 
 
-class OptionOutOfDomain(ValueError):
+class OptionOutOfDomain(ValueError, MonumentsError):
     """A rule option set to a value it does not take.
 
     Attributes:

@@ -46,16 +46,8 @@ def decide(state: GameState, command: Command, *, check_card_effect: bool = True
     handler = None if pending is None else RULES.get((type(pending), type(command)))
     if handler is None or state.phase == "over" or pending is None or pending.seat == state.config.ai_seat:
         handler = _rule(state, command)  # the refusals, and the first call before the rules load
-    canonical = canonical_form(command)
-    if canonical != command:
-        written = (
-            "it cannot be written in the notation" if canonical is None else f"write {format_command(canonical)!r}"
-        )
-        raise RuleViolation(
-            f"this {_verb(command) if canonical else type(command).__name__} command carries fields it does not use: {written}",
-            "Notation (README, Commands)",
-            "A command holds only what the notation writes.",
-        )
+    else:
+        _refuse_unless_canonical(command)
     outcome = handler(state, command)
     if type(outcome) is list:  # the most common outcomes first, without a call more
         return outcome
@@ -73,6 +65,20 @@ def canonical_form(command: Command) -> Command | None:
         return parse_command(format_command(command))
     except (NotationError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return None
+
+
+def _refuse_unless_canonical(command: Command) -> None:
+    """Refuse a command that carries fields the notation does not write (`canonical_form`)."""
+    canonical = canonical_form(command)
+    if canonical != command:
+        written = (
+            "it cannot be written in the notation" if canonical is None else f"write {format_command(canonical)!r}"
+        )
+        raise RuleViolation(
+            f"this {_verb(command) if canonical else type(command).__name__} command carries fields it does not use: {written}",
+            "Notation (README, Commands)",
+            "A command holds only what the notation writes.",
+        )
 
 
 def outcome_events(outcome: Outcome, *, check_card_effect: bool = True) -> list[Event]:
@@ -135,6 +141,7 @@ def _rule(state: GameState, command: Command) -> Handler:
             "Solo gameplay, l.452; Introduction, l.424",
             "Use: ai",
         )
+    _refuse_unless_canonical(command)
     handler = rule_for(pending, command)
     if handler is None:
         raise RuleViolation(
