@@ -31,7 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mode", choices=MODES, default="abundance")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bot", default="random", help="bot for every seat, or one per seat: random,heuristic")
+    sim.add_argument(
+        "--bot",
+        default="random",
+        help="bot for every seat, or one per seat: random,heuristic,search (search:0.5s: half a second a decision)",
+    )
     sim.add_argument("--max-turns", type=int, default=60, help="stop a game after this many rounds")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", metavar="DIR", help="write every game as a save in DIR")
@@ -77,7 +81,7 @@ def _add_app_commands(sub) -> None:
     new.add_argument("--players", type=_civs, help="civilisations in seat order, e.g. greece,egypt")
     new.add_argument("--mode", choices=MODES)
     new.add_argument("--seed", type=int)
-    new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
+    new.add_argument("--seats", type=_civs, help="per seat: human, random, heuristic or search, e.g. human,search")
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
     new.add_argument("--hints", action="store_true", help="allow the coach's hints (hint, f9) in this game")

@@ -43,7 +43,7 @@ SOLO_SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """Solo set-ups: the AI holds seat 0 and plays first [Solo set-up, l.450]."""
 
-CONTROLLERS = (("person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"))
+CONTROLLERS = (("person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"), ("search bot", "search"))
 
 
 def offered_options() -> list[msgspec.structs.FieldInfo]:
