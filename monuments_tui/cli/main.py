@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from monuments_tui.cli import tournament
 from monuments_tui.rules.config import DIFFICULTIES, MODES
 
 
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)"
     )
+
+    tournament.add_parser(sub, _civs, MODES)
 
     cards = sub.add_parser("cards", help="list every card of the game")
     cards.add_argument("--json", action="store_true", help="print one JSON object")
@@ -215,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "tournament":
+        return tournament.run(args)
     if args.command == "cards":
         return run_cards(args)
     if args.command in ("export", "import", "check", "upgrade"):
