@@ -16,6 +16,7 @@ from monuments_tui.ai.worlds import hidden_quests, sample_world
 from monuments_tui.cli.simulate import play_game
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
 from monuments_tui.rules.content import load_content
+from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.state import GameState
 from monuments_tui.rules.views import visible_state
 from monuments_tui.saves.format import seats_problem
@@ -158,3 +159,17 @@ def test_saves_take_the_search_bot():
     assert seats_problem(config, ("search:0.5s", "heuristic")) is None
     problem = seats_problem(config, ("human", "search:0s"))
     assert problem is not None and "search" in problem
+
+
+def test_the_coach_ranks_by_the_search_without_peeking():
+    """The coach's hints come from the search from the asking seat's view: the same from a
+    position and from one differing only in what that seat cannot see, each with its win chance."""
+    from monuments_tui.ai.coach_search import search_hints
+
+    state = _played(GameConfig(civs=("greece", "egypt"), seed=11), 40)
+    seat = state.pending.seat
+    first = search_hints(state, TINY)
+    assert first == search_hints(_told_apart(state, seat), TINY)
+    assert first and all("% to win" in h.why for h in first)
+    legal = {format_command(c) for c in legal_commands(state)}
+    assert all(h.command in legal for h in first)
