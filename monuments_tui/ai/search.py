@@ -35,13 +35,27 @@ from monuments_tui.rules.evolve import fold
 from monuments_tui.rules.scoring import winners
 from monuments_tui.rules.state import GameState
 
-EXPLORE = 0.7
-"""UCB1's exploration constant, on win chances 0..1."""
-WIDEN = 1.5
-"""Progressive widening: a node visited n times weighs its best ceil(WIDEN * sqrt(n + 1)) options."""
-SCALE = 100.0
-"""Evaluation points per unit of the win-chance softmax: a layer ahead (400 points) is a win
-chance of 0.98 in two-player, a turn toward the next one (10 points) 0.52."""
+SCALE = 512.0
+"""Evaluation points per unit of the win-chance softmax, fitted to the outcomes of
+self-play games (scripts/fit_leaf_weights.py, docs/search-bot.md): a layer ahead (400
+points) is a win chance of 0.69 in two-player, a turn toward the next one (10 points) 0.505."""
+
+
+class Tuning(NamedTuple):
+    """The search's knobs (docs/search-bot.md says how they were chosen)."""
+
+    explore: float = 0.2
+    """UCB1's exploration constant, on win chances 0..1."""
+    widen: float = 1.5
+    """Progressive widening: a node visited n times weighs its best ceil(widen * sqrt(n + 1)) options."""
+    scale: float = SCALE
+    """The leaves' softmax scale (`leaf_values`)."""
+    playout: int = 0
+    """Greedy heuristic steps played from a new node before it is rated."""
+
+
+TUNED = Tuning()
+"""The search bot's and the coach's tuning."""
 MAX_DEPTH = 60
 """Decisions an iteration may walk down the tree (a bound: the tree rarely grows so deep)."""
 
@@ -110,16 +124,16 @@ def edge_key(command: cmd.Command, decider: int, seat: int) -> Hashable:
     return command
 
 
-def leaf_values(state: GameState) -> list[float]:
+def leaf_values(state: GameState, scale: float = SCALE) -> list[float]:
     """Each seat's chance of winning from `state`: shares of the win once the game is over,
-    else a softmax of the seats' evaluations (`SCALE` points apart is e to 1)."""
+    else a softmax of the seats' evaluations (`scale` points apart is e to 1)."""
     seats = range(state.seats)
     if state.phase == "over":
         won = winners(state)
         return [1.0 / len(won) if s in won else 0.0 for s in seats]
     rated = [evaluate(state, s) if s != state.config.ai_seat else _ai_rating(state, s) for s in seats]
     top = max(rated)
-    weights = [math.exp((r - top) / SCALE) for r in rated]
+    weights = [math.exp((r - top) / scale) for r in rated]
     total = sum(weights)
     return [w / total for w in weights]
 
@@ -146,10 +160,10 @@ Progress = Callable[[float], bool]
 class Search:
     """One seat's search; `run` may be called again on a later root (`tree kept`)."""
 
-    def __init__(self, seat: int, rnd: random.Random, playout: int = 0) -> None:
+    def __init__(self, seat: int, rnd: random.Random, tuning: Tuning = TUNED) -> None:
         self.seat = seat
         self.rnd = rnd
-        self.playout = playout
+        self.tuning = tuning
 
     def run(
         self, state: GameState, budget: Budget, root: Node | None = None, progress: Progress | None = None
@@ -204,13 +218,13 @@ class Search:
         if not node.edges:
             for c in ranked_commands(state, decider):
                 node.edges.setdefault(edge_key(c, decider, self.seat), Edge(c))
-        width = math.ceil(WIDEN * math.sqrt(node.visits + 1))
+        width = math.ceil(self.tuning.widen * math.sqrt(node.visits + 1))
         log_n = math.log(node.visits + 1)
         order: list[tuple[float, int, Edge]] = []
         for i, edge in enumerate(node.edges.values()):
             if i >= width:
                 break
-            bound = math.inf if edge.visits == 0 else edge.win + EXPLORE * math.sqrt(log_n / edge.visits)
+            bound = math.inf if edge.visits == 0 else edge.win + self.tuning.explore * math.sqrt(log_n / edge.visits)
             order.append((bound, -i, edge))  # untried first, in the heuristic's order
         order.sort(key=lambda t: (-t[0], -t[1]))
         for _, _, edge in order:
@@ -246,14 +260,14 @@ class Search:
             return None
 
     def _rate_leaf(self, state: GameState) -> list[float]:
-        for _ in range(self.playout):
+        for _ in range(self.tuning.playout):
             if state.phase == "over" or state.pending is None:
                 break
             try:
                 state = fold(state, decide(state, heuristic_bot(state, self.rnd)))
             except RuleViolation:
                 break
-        return leaf_values(state)
+        return leaf_values(state, self.tuning.scale)
 
 
 def _share(budget: Budget, done: int, spent: float) -> float:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import msgspec
 
 from monuments_tui.ai.heuristic import heuristic_bot
-from monuments_tui.ai.search import Budget, Node, Progress, Result, Search, observation
+from monuments_tui.ai.search import TUNED, Budget, Node, Progress, Result, Search, Tuning, observation
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
@@ -63,9 +63,9 @@ class _Kept(NamedTuple):
 class SearchBot:
     """A bot that searches each decision within `budget` (see the module's note)."""
 
-    def __init__(self, budget: Budget, playout: int = 0) -> None:
+    def __init__(self, budget: Budget, tuning: Tuning = TUNED) -> None:
         self.budget = budget
-        self.playout = playout
+        self.tuning = tuning
         self._kept: dict[int, _Kept] = {}
         self.last: Result | None = None
         """The last search's answer (for the coach and the benchmarks)."""
@@ -83,7 +83,7 @@ class SearchBot:
             return cmd.AiAct()
         if isinstance(state.pending, pd.ChooseStartResource):
             return heuristic_bot(state, rnd)  # the starting resources: the rulebook's own advice [l.162]
-        search = Search(seat, random.Random(rnd.getrandbits(64)), self.playout)
+        search = Search(seat, random.Random(rnd.getrandbits(64)), self.tuning)
         result = search.run(state, self.budget, self._root(state, seat), progress)
         self.last = result
         for command, _, _ in result.ranked:
