@@ -66,17 +66,16 @@ def tournament(
 ) -> dict[str, Any]:
     """Play `deals` deals, each once per rotation of `bots` (one per seat); the report as a
     JSON-ready dict (see the module's note)."""
-    from monuments_tui.ai.bots import get_bot
-    from monuments_tui.cli.simulate import _results
-    from monuments_tui.rules import GameConfig
+    # start-up: the engine loads only when a tournament is played, so `monuments --help` stays instant
+    from monuments_tui.cli import simulate
 
     if len(bots) != len(civs):
         raise ValueError(f"give one bot per seat: {len(civs)} civilisations, {len(bots)} bots")
     for name in bots:
-        get_bot(name)  # an unknown name is refused before any game is played
+        simulate.get_bot(name)  # an unknown name is refused before any game is played
     started = time.perf_counter()
     work = [
-        (GameConfig(civs=civs, mode=mode, seed=seed + d), lineup, seed * 7919 + d, max_turns, None)
+        (simulate.GameConfig(civs=civs, mode=mode, seed=seed + d), lineup, seed * 7919 + d, max_turns, None)
         for d in range(deals)
         for lineup in lineups(bots)
     ]
@@ -86,7 +85,7 @@ def tournament(
     seats_played = dict.fromkeys(names, 0)
     rounds: list[int] = []
     capped = errors = 0
-    for g, result in enumerate(_results(work, jobs)):
+    for g, result in enumerate(simulate.results(work, jobs)):
         lineup = work[g][1]
         if result["error"] is not None:
             errors += 1
