@@ -155,6 +155,7 @@ def add_parser(sub: Any, civs: Callable[[str], tuple[str, ...]], modes: tuple[st
     t.add_argument("--max-turns", type=int, default=100, help="stop a game after this many rounds")
     t.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     t.add_argument("--json", action="store_true", help="print one JSON object")
+    t.add_argument("--progress", action="store_true", help="report each game on stderr (the default on a terminal)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -176,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
             bots,
             args.max_turns,
             args.jobs,
-            progress if sys.stderr.isatty() else None,
+            progress if args.progress or sys.stderr.isatty() else None,
         )
     except ValueError as exc:
         print(f"monuments tournament: {exc}", file=sys.stderr)
