@@ -8,13 +8,14 @@ its nodes what the searching seat would see after them (`observation`), so a bat
 dice or a quest draw branch like chance. Each decision the rules pend is a node of its
 own: a turn's card, then each step, then its payment, as the engine asks them.
 
-At a node the deciding seat picks by UCB1 over the edges legal in this world (an edge
-can be refused in one world and accepted in another: the counts of its availability
-stand in for the parent's visits); the edges are the heuristic bot's options, best
-first, and a node opens one more as its visits grow (progressive widening). A new node
-is rated without playing on (`leaf_values`: each seat's evaluation, turned into win
-chances), or after `playout` greedy steps. Every seat picks for itself (max^n), with
-win chances that sum to 1 over the seats.
+At a node the deciding seat picks by UCB1 (on the node's visits) among the edges it
+weighs; the edges are the heuristic bot's options, best first, and a node weighs more of
+them as its visits grow (progressive widening). Only the edge picked is played in the
+world; one the world refuses (another seat's hidden quest, a battle gone otherwise)
+gives way to the next best, and where none is legal the world's own options are added.
+A new node is rated without playing on (`leaf_values`: each seat's evaluation, turned
+into win chances), or after `Tuning.playout` greedy steps. Every seat picks for itself
+(max^n), with win chances that sum to 1 over the seats.
 """
 
 from __future__ import annotations
@@ -69,15 +70,14 @@ class Budget(NamedTuple):
 
 
 class Edge:
-    """A command from a node: its visits, the deciding seat's summed win chance, how often
-    it was legal when its node was visited, and the nodes it led to by what was seen."""
+    """A command from a node: its visits, the deciding seat's summed win chance, and the
+    nodes it led to by what was seen."""
 
-    __slots__ = ("avail", "children", "command", "total", "visits")
+    __slots__ = ("children", "command", "total", "visits")
 
     def __init__(self, command: cmd.Command) -> None:
         self.command = command
         self.visits = 0
-        self.avail = 0
         self.total = 0.0
         self.children: dict[Hashable, Node] = {}
 
@@ -230,7 +230,6 @@ class Search:
         for _, _, edge in order:
             after = self._play(state, edge.command, decider)
             if after is not None:
-                edge.avail += 1
                 return edge, after
         return self._widen_for(node, state, decider)
 
@@ -241,9 +240,7 @@ class Search:
             key = edge_key(c, decider, self.seat)
             after = self._play(state, c, decider)
             if after is not None:
-                edge = node.edges.setdefault(key, Edge(c))
-                edge.avail += 1
-                return edge, after
+                return node.edges.setdefault(key, Edge(c)), after
         return None
 
     def _play(self, state: GameState, command: cmd.Command, decider: int) -> GameState | None:
