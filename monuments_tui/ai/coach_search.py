@@ -23,6 +23,9 @@ from monuments_tui.rules.state import GameState
 
 COACH_SECONDS = 1.0
 """The coach's think time for a hint, in seconds (the search bot's default)."""
+WORDS_SECONDS = 0.15
+"""Of a time budget, what is kept for the why lines (the coach's own rating of every option),
+so that the answer comes within the think time."""
 SEED = 44
 """The coach's search draws its worlds from a generator of its own, seeded alike each time."""
 
@@ -40,7 +43,10 @@ def search_hints(
     if isinstance(pending, pd.ChooseStartResource):
         return hints(state, limit)
     seat = pending.seat
-    result = Search(seat, random.Random(SEED)).run(state, budget or Budget(seconds=COACH_SECONDS), progress=progress)
+    budget = budget or Budget(seconds=COACH_SECONDS)
+    if budget.seconds is not None:
+        budget = budget._replace(seconds=max(budget.seconds - WORDS_SECONDS, budget.seconds / 4))
+    result = Search(seat, random.Random(SEED)).run(state, budget, progress=progress)
     whys = {h.command: h.why for h in hints(state, limit=99)}
     out: list[Hint] = []
     for command, visits, win in result.ranked:

@@ -94,3 +94,22 @@ def tree_kept(smoke: bool) -> Measured:
     if not without:
         return Measured(1.0, "no decision went on from a kept tree")
     return Measured(with_tree / without, f"{with_tree} against {without} visits at the root, {n} iterations each")
+
+
+@budget("coach: time to its first answer at its default budget / its think time", at_most=1.2)
+def coach_answer(smoke: bool) -> Measured:
+    from monuments_tui.ai.coach_search import COACH_SECONDS, search_hints  # noqa: PLC0415 (a row of its own)
+
+    seconds = 0.05 if smoke else COACH_SECONDS
+    state = mid_game()
+    times = []
+    for _ in range(1 if smoke else 5):
+        started = time.perf_counter()
+        found = search_hints(state, Budget(seconds=seconds))
+        times.append(time.perf_counter() - started)
+        assert found, "the coach found no move"
+    worst = max(times)
+    return Measured(
+        worst / seconds,
+        f"{len(times)} hints at {seconds:g} s: median {statistics.median(times):.3f} s, worst {worst:.3f} s",
+    )
