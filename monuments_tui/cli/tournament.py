@@ -79,30 +79,11 @@ def tournament(
         for d in range(deals)
         for lineup in lineups(bots)
     ]
-    names = list(dict.fromkeys(bots))
-    wins = dict.fromkeys(names, 0.0)
-    lines: dict[str, dict[str, float]] = {name: {} for name in names}
-    seats_played = dict.fromkeys(names, 0)
-    rounds: list[int] = []
-    capped = errors = 0
+    tally = _Tally(list(dict.fromkeys(bots)))
     for g, result in enumerate(simulate.results(work, jobs)):
-        lineup = work[g][1]
-        if result["error"] is not None:
-            errors += 1
-            continue
-        rounds.append(result["rounds"])
-        capped += not result["finished"]
-        share = 1.0 / len(result["winners"]) if result["winners"] else 0.0
-        for name in {lineup[s] for s in result["winners"]}:
-            wins[name] += share * sum(1 for s in result["winners"] if lineup[s] == name)
-        for seat, scored in enumerate(result["scores"]):
-            name = lineup[seat]
-            seats_played[name] += 1
-            for line, vp in scored.items():
-                lines[name][line] = lines[name].get(line, 0.0) + vp
+        tally.take(result, work[g][1])
         if progress:
             progress(g + 1, len(work), time.perf_counter() - started)
-    games = len(rounds)
     report: dict[str, Any] = {
         "players": list(civs),
         "mode": mode,
@@ -110,23 +91,58 @@ def tournament(
         "deals": deals,
         "seed": seed,
         "max_turns": max_turns,
-        "games": games,
-        "rule_errors": errors,
-        "hit_round_cap": capped,
-        "rounds_median": statistics.median(rounds) if rounds else 0,
-        "rounds_p90": percentile(rounds, 0.9),
-        "bots_report": {},
+        **tally.report(),
         "elapsed_seconds": round(time.perf_counter() - started, 1),
     }
-    for name in names:
-        low, high = wilson(wins[name], games)
-        seats = max(1, seats_played[name])
-        report["bots_report"][name] = {
-            "win_rate": round(wins[name] / games, 4) if games else 0.0,
-            "wilson95": [round(low, 4), round(high, 4)],
-            "mean_score": {line: round(vp / seats, 2) for line, vp in sorted(lines[name].items())},
-        }
     return report
+
+
+class _Tally:
+    """The games' figures added up, by bot name (a name in several seats adds them all)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.wins = dict.fromkeys(names, 0.0)
+        self.lines: dict[str, dict[str, float]] = {name: {} for name in names}
+        self.seats = dict.fromkeys(names, 0)
+        self.rounds: list[int] = []
+        self.capped = self.errors = 0
+
+    def take(self, result: dict[str, Any], lineup: list[str]) -> None:
+        """Count one game played by `lineup`; a shared win counts 1/k to each of its k winners."""
+        if result["error"] is not None:
+            self.errors += 1
+            return
+        self.rounds.append(result["rounds"])
+        self.capped += not result["finished"]
+        share = 1.0 / len(result["winners"]) if result["winners"] else 0.0
+        for seat in result["winners"]:
+            self.wins[lineup[seat]] += share
+        for seat, scored in enumerate(result["scores"]):
+            name = lineup[seat]
+            self.seats[name] += 1
+            for line, vp in scored.items():
+                self.lines[name][line] = self.lines[name].get(line, 0.0) + vp
+
+    def report(self) -> dict[str, Any]:
+        games = len(self.rounds)
+        bots = {}
+        for name in self.names:
+            low, high = wilson(self.wins[name], games)
+            seats = max(1, self.seats[name])
+            bots[name] = {
+                "win_rate": round(self.wins[name] / games, 4) if games else 0.0,
+                "wilson95": [round(low, 4), round(high, 4)],
+                "mean_score": {line: round(vp / seats, 2) for line, vp in sorted(self.lines[name].items())},
+            }
+        return {
+            "games": games,
+            "rule_errors": self.errors,
+            "hit_round_cap": self.capped,
+            "rounds_median": statistics.median(self.rounds) if self.rounds else 0,
+            "rounds_p90": percentile(self.rounds, 0.9),
+            "bots_report": bots,
+        }
 
 
 def format_tournament(report: dict[str, Any]) -> str:
