@@ -70,3 +70,18 @@ async def test_leaving_during_a_think_is_clean(tmp_path):
         app.exit()
     assert time.monotonic() - asked < 4.0  # the worker stopped with the screen, not after its 5 s
     assert len(session.history()) == 3
+
+
+async def test_the_new_game_form_offers_the_search_bot_with_its_think_time(tmp_path):
+    from monuments_tui.ui.screens.new_game import NewGameScreen
+
+    app = MonumentsApp(start="new", saves_dir=tmp_path, pace="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#seat-1").value = "search:0.3s"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert game_screen(app).session.seats == ("human", "search:0.3s")
+        assert game_screen(app).session.header.seats == ("human", "search:0.3s")  # kept in the save
