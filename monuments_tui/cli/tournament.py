@@ -62,7 +62,7 @@ def tournament(
     bots: list[str],
     max_turns: int = 100,
     jobs: int = 1,
-    progress: Callable[[int, int, float], None] | None = None,
+    progress: Callable[[int, int, float, dict[str, float]], None] | None = None,
 ) -> dict[str, Any]:
     """Play `deals` deals, each once per rotation of `bots` (one per seat); the report as a
     JSON-ready dict (see the module's note)."""
@@ -83,7 +83,7 @@ def tournament(
     for g, result in enumerate(simulate.results(work, jobs)):
         tally.take(result, work[g][1])
         if progress:
-            progress(g + 1, len(work), time.perf_counter() - started)
+            progress(g + 1, len(work), time.perf_counter() - started, tally.wins)
     report: dict[str, Any] = {
         "players": list(civs),
         "mode": mode,
@@ -171,7 +171,11 @@ def add_parser(sub: Any, civs: Callable[[str], tuple[str, ...]], modes: tuple[st
     t.add_argument("--max-turns", type=int, default=100, help="stop a game after this many rounds")
     t.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     t.add_argument("--json", action="store_true", help="print one JSON object")
-    t.add_argument("--progress", action="store_true", help="report each game on stderr (the default on a terminal)")
+    t.add_argument(
+        "--progress",
+        action="store_true",
+        help="report each game and the wins so far on stderr (the default on a terminal)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -181,8 +185,9 @@ def run(args: argparse.Namespace) -> int:
         print("monuments tournament: --deals, --jobs and --max-turns are whole numbers of at least 1", file=sys.stderr)
         return 2
 
-    def progress(done: int, total: int, seconds: float) -> None:
-        print(f"tournament: {done}/{total} games, {seconds:.0f} s", file=sys.stderr, flush=True)
+    def progress(done: int, total: int, seconds: float, wins: dict[str, float]) -> None:
+        won = ", ".join(f"{name} {n:g}" for name, n in wins.items())
+        print(f"tournament: {done}/{total} games, {seconds:.0f} s; wins so far: {won}", file=sys.stderr, flush=True)
 
     try:
         report = tournament(
