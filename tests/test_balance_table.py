@@ -92,7 +92,7 @@ def test_the_readme_summary_gives_figures_of_the_tables_and_links_them():
     # current map's tables in docs/balance.md (a win rate, or the first seat's points).
     root = SCRIPT.parent.parent
     readme = (root / "README.md").read_text(encoding="utf-8")
-    start = readme.index("## Balance")
+    start = readme.index("## Bots and balance")
     summary = readme[start : readme.index("\n## ", start + 1)]
     assert "[docs/balance.md](docs/balance.md)" in summary
     doc = (root / "docs" / "balance.md").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from monuments_tui.ai.heuristic import exact_heuristic_bot, heuristic_bot
+from monuments_tui.ai.search_bot import SearchBot, parse_search_name
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.state import GameState
@@ -37,12 +38,24 @@ other moves. "heuristic-fast", the quick look's name in 0.4.0, is "heuristic" it
 that the commands of docs/balance.md that name it still play the same games."""
 
 
+_SEARCH_BOTS: dict[str, SearchBot] = {}
+"""The search bots asked for so far, by name: one per name, so that each keeps its tree
+from one decision to the next (`search_bot`)."""
+
+
 def get_bot(name: str) -> Bot:
-    """The bot called `name`.
+    """The bot called `name`: one of `BOTS`, or a search bot ("search", "search:0.5s" for
+    half a second a decision, "search:200i" for 200 iterations: `search_bot`).
 
     Raises:
         ValueError: naming the known bots.
     """
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}")
-    return BOTS[name]
+    if name in BOTS:
+        return BOTS[name]
+    budget = parse_search_name(name)
+    if budget is None:
+        known = ", ".join([*sorted(BOTS), "search", "search:0.5s", "search:200i"])
+        raise ValueError(f"unknown bot {name!r}; choose from {known}")
+    if name not in _SEARCH_BOTS:
+        _SEARCH_BOTS[name] = SearchBot(budget)
+    return _SEARCH_BOTS[name]

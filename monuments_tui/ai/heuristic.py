@@ -382,3 +382,24 @@ def heuristic_bot(state: GameState, rnd: random.Random, prune: Pruning = FAST) -
 def exact_heuristic_bot(state: GameState, rnd: random.Random) -> cmd.Command:
     """The heuristic bot rating every option in full (`EXACT`): about twice as slow, and it plays other moves."""
     return heuristic_bot(state, rnd, EXACT)
+
+
+def ranked_commands(state: GameState, seat: int) -> list[cmd.Command]:
+    """The legal commands the heuristic bot weighs now, the one it would play first and the
+    rest best first: the order in which a search widens its look (`ai.search`). Options the
+    quick look drops are left out unless nothing else is legal."""
+    if seat == state.config.ai_seat:
+        return [cmd.AiAct()]
+    rnd = random.Random(0)  # only a tie-break: the ranking is a function of the position
+    first = heuristic_bot(state, rnd)
+    if isinstance(state.pending, pd.ChooseAction):
+        base = evaluate(state, seat)
+        gains = _gains(state, seat, sorted(set(state.players[seat].hand)), base, FAST)
+        others = [c for c in candidate_commands(state) if c != first and _after(state, c) is not None]
+        others.sort(key=lambda c: -gains.get(cast(ActionId, c.card), -1e9) if isinstance(c, cmd.PlayCard) else 0.0)
+        return [first, *others]
+    if isinstance(state.pending, pd.ChooseStartResource):
+        return [first, *(c for c in legal_commands(state) if c != first)]
+    ratings = sorted(_rated(state, seat, FAST).ratings, key=lambda cv: -cv[1])
+    rest = [c for c, _ in ratings if c != first]
+    return [first, *rest]

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from monuments_tui.cli import tournament
 from monuments_tui.rules.config import DIFFICULTIES, MODES, SEED_MAX, number_problem
 
 
@@ -59,7 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mode", choices=MODES, default="abundance")
     sim.add_argument("--games", type=_whole("--games", 1, 1_000_000), default=10)
     sim.add_argument("--seed", type=SEED, default=1)
-    sim.add_argument("--bot", default="random", help="bot for every seat, or one per seat: random,heuristic")
+    sim.add_argument(
+        "--bot",
+        default="random",
+        help="bot for every seat, or one per seat: random,heuristic,search (search:0.5s: half a second a decision)",
+    )
     sim.add_argument(
         "--max-turns", type=_whole("--max-turns", 1, 10_000), default=60, help="stop a game after this many rounds"
     )
@@ -71,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)"
     )
+
+    tournament.add_parser(sub, _civs, MODES)
 
     cards = sub.add_parser("cards", help="list every card of the game")
     cards.add_argument("--json", action="store_true", help="print one JSON object")
@@ -107,7 +114,7 @@ def _add_app_commands(sub) -> None:
     new.add_argument("--players", type=_civs, help="civilisations in seat order, e.g. greece,egypt")
     new.add_argument("--mode", choices=MODES)
     new.add_argument("--seed", type=SEED)
-    new.add_argument("--seats", type=_civs, help="per seat: human, random or heuristic, e.g. human,heuristic")
+    new.add_argument("--seats", type=_civs, help="per seat: human, random, heuristic or search, e.g. human,search")
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
     new.add_argument("--hints", action="store_true", help="allow the coach's hints (hint, f9) in this game")
@@ -241,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "tournament":
+        return tournament.run(args)
     if args.command == "cards":
         return run_cards(args)
     if args.command in ("export", "import", "check", "upgrade"):

@@ -162,7 +162,7 @@ def simulate(
         "defender_held": 0,
     }
     tally = _Tally(civs, bots, max_turns)
-    for g, result in enumerate(_results(work, jobs)):
+    for g, result in enumerate(results(work, jobs)):
         _count_game(report, g, seed, result)
         if result["error"] is None:
             tally.take(result)
@@ -173,7 +173,7 @@ def simulate(
     return report
 
 
-def _results(work: list[tuple], jobs: int) -> Iterator[dict[str, Any]]:
+def results(work: list[tuple], jobs: int) -> Iterator[dict[str, Any]]:
     """Each game's figures, in game order: played in `jobs` processes when there are more than one."""
     try:
         if jobs > 1 and len(work) > 1:

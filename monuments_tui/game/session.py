@@ -17,13 +17,14 @@ from __future__ import annotations
 import os
 import random
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter
 from pathlib import Path
 
 import msgspec
 
 from monuments_tui.ai.bots import get_bot
+from monuments_tui.ai.search_bot import SearchBot
 from monuments_tui.game.progress import Progress
 from monuments_tui.game.timeline import (  # noqa: F401  (re-exported: the session's public names)
     SNAPSHOT_EVERY,
@@ -494,12 +495,18 @@ class GameSession:
         return [h for h in hints if h.after == 0 or _on_line(steps, h.after)]
 
 
-def bot_command_for(controller: str, state: GameState, rnd: random.Random) -> Command:
+def bot_command_for(
+    controller: str, state: GameState, rnd: random.Random, progress: Callable[[float], bool] | None = None
+) -> Command:
     """The command the bot `controller` plays in `state`: a function of its arguments only, so a
-    worker thread can run it on a copy of the state while the session goes on."""
+    worker thread can run it on a copy of the state while the session goes on. A searching
+    bot tells `progress` the share of its think time spent, and stops early when it returns False."""
     if controller == "ai":
         return parse_command("ai")  # the solo AI deck decides inside the rules
-    return get_bot(controller)(state, rnd)
+    bot = get_bot(controller)
+    if progress is not None and isinstance(bot, SearchBot):
+        return bot.decide(state, rnd, progress)
+    return bot(state, rnd)
 
 
 def check_seats(config: GameConfig, seats: tuple[str, ...]) -> tuple[str, ...]:

@@ -93,7 +93,7 @@ class Header(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rules_version: str = RULES_VERSION
     config: GameConfig
     seats: tuple[str, ...] = ()
-    """Controller of each seat: "human", "random", "heuristic" or "ai" (one per civilisation)."""
+    """Controller of each seat: "human", "random", "heuristic", "search" or "ai" (one per civilisation)."""
     teaching: bool = False
     """Teaching mode at the start (later switches are `TeachingRecord`s)."""
     hints: bool = False
@@ -143,8 +143,10 @@ def header_text_problem(header: Header) -> str | None:
 MAX_POSITION_CHARS = 200_000
 """A position's text is a few kilobytes; a header carries one at most this long."""
 
-CONTROLLERS = ("human", "random", "heuristic", "ai")
+CONTROLLERS = ("human", "random", "heuristic", "search", "ai")
 """Who may play a seat; "ai" is the solo AI's deck, on the AI seat of a solo game only."""
+THINK_TIME = re.compile(r"search:(?!0+(\.0*)?s)\d{1,3}(\.\d{1,3})?s")
+"""A search bot with its own think time a decision, e.g. "search:0.5s" (`ai.search_bot`)."""
 _VERSION_FORM = re.compile(r"(\d{1,6})\.(\d{1,6})\.(\d{1,6})")
 
 
@@ -196,9 +198,9 @@ def seats_problem(config: GameConfig, seats: tuple[str, ...]) -> str | None:
             if name != "ai":
                 return f"{where} is the solo AI's seat: its controller is 'ai', not {name!r}"
         elif name == "ai":
-            return f"{where} is 'ai', but the solo AI plays only the AI seat of a solo game; choose human, random or heuristic"
-        elif name not in CONTROLLERS:
-            return f"unknown seat controller {name!r} for {where}; choose human, random or heuristic"
+            return f"{where} is 'ai', but the solo AI plays only the AI seat of a solo game; choose human, random, heuristic or search"
+        elif name not in CONTROLLERS and not THINK_TIME.fullmatch(name):
+            return f"unknown seat controller {name!r} for {where}; choose human, random, heuristic or search"
     return None
 
 

@@ -17,6 +17,7 @@ ROW_MODULES = (
     "tests.bench.app_budgets",
     "tests.bench.simulate_budget",
     "tests.bench.bot_budgets",
+    "tests.bench.search_budgets",
 )
 """Modules whose `budget` functions are rows of the table, in the table's order."""
 

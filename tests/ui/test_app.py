@@ -391,10 +391,10 @@ async def test_the_bot_thinks_in_a_thread_on_its_own_copy_of_the_state(tmp_path,
     asked = []
     think = game_module.bot_command_for
 
-    def recording(controller, state, rnd):
+    def recording(controller, state, rnd, progress=None):
         live = game_screen(app).session.state
         asked.append((threading.current_thread() is threading.main_thread(), state is live, enc(state) == enc(live)))
-        return think(controller, state, rnd)
+        return think(controller, state, rnd, progress)
 
     monkeypatch.setattr(game_module, "bot_command_for", recording)
     app = game_app(tmp_path, seats=("random", "random"))

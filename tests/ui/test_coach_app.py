@@ -31,6 +31,20 @@ def message(app) -> str:
     return game_screen(app).query_one(CommandLine).message
 
 
+@pytest.fixture(autouse=True)
+def quick_coach(monkeypatch):
+    """The coach's search, short: a few iterations instead of its second of thought."""
+    from monuments_tui.ai.search import Budget
+    from monuments_tui.ui.screens import coaching
+
+    monkeypatch.setattr(coaching, "COACH_BUDGET", Budget(iterations=12, seconds=None))
+
+
+async def hinted(pilot, app) -> None:
+    """Wait for the coach's answer to appear in the command line."""
+    await wait_for(pilot, lambda: message(app).startswith(("Coach ", "The coach has no move")))
+
+
 def hinted_app(tmp_path, **kw) -> tuple[MonumentsApp, GameSession]:
     from monuments_tui.rules import GameConfig
 
@@ -46,18 +60,64 @@ async def test_hint_puts_the_best_move_in_the_line_and_enter_plays_it(tmp_path):
         app.start_session(session)
         await pilot.pause()
         await pilot.press("f9")
-        await pilot.pause()
+        await hinted(pilot, app)
         line = game_screen(app).command_line
         first = line.input.value
         assert first.startswith("startquest ") and message(app).startswith("Coach 1/2")
-        assert "keeps qs-" in message(app)
+        assert "keeps qs-" in message(app) and "% to win" in message(app)
         await pilot.press("f9")  # again, at the same position: the next one
         assert line.input.value != first and message(app).startswith("Coach 2/2")
         assert len(session.hints_shown()) == 1  # shown once, recorded once
+        line.input.value = "startq"  # the line changed since: the best move first again
+        await pilot.press("f9")
+        assert line.input.value == first and message(app).startswith("Coach 1/2")
+        await pilot.press("f9")
         chosen = line.input.value
         await pilot.press("enter")
         await pilot.pause()
         assert session.history()[0].text == chosen
+
+
+async def test_the_coach_thinks_on_a_worker_and_the_screen_answers_meanwhile(tmp_path, monkeypatch):
+    from monuments_tui.ai.search import Budget
+    from monuments_tui.ui.screens import coaching
+
+    monkeypatch.setattr(coaching, "COACH_BUDGET", Budget(seconds=1.5))
+    app, session = hinted_app(tmp_path, hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_session(session)
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.action_hint()  # f9
+        assert message(app).startswith("The coach is thinking") and screen._coach_at is not None
+        screen.action_hint()  # asked again while it thinks: it says so, and searches once
+        assert message(app).startswith("The coach is thinking")
+        line = screen.command_line
+        line.input.value = "start"  # the screen takes keys meanwhile
+        await pilot.press("q")
+        await hinted(pilot, app)
+        # typed over while the coach thought: the line is left as typed, the hint shown below it
+        assert line.input.value == "startq" and "f9 puts it in the line" in message(app)
+        assert message(app).startswith("Coach 1/2") and len(session.hints_shown()) == 1
+        await pilot.press("f9")  # the line changed since the hint: the best move, into the line
+        assert line.input.value.startswith("startquest ") and message(app).startswith("Coach 1/2 in the line")
+
+
+async def test_an_answer_for_a_position_left_is_dropped(tmp_path, monkeypatch):
+    from monuments_tui.ai.search import Budget
+    from monuments_tui.ui.screens import coaching
+
+    monkeypatch.setattr(coaching, "COACH_BUDGET", Budget(seconds=1.0))
+    app, session = hinted_app(tmp_path, hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_session(session)
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.action_hint()  # f9
+        session.execute(parse_command("startquest qs-land"))  # played before the coach answered
+        screen.refresh_all()
+        await wait_for(pilot, lambda: screen._coach_at is None)
+        assert session.hints_shown() == [] and not message(app).startswith("Coach ")
 
 
 async def test_typed_hint_is_refused_in_plain_words_when_the_game_has_no_hints(tmp_path):
@@ -78,7 +138,7 @@ async def test_the_hints_shown_are_in_the_log_and_stay_there_after_reload(tmp_pa
         await pilot.pause()
         await type_command(pilot, "startquest qs-land")
         await type_command(pilot, "hint")
-        await pilot.pause()
+        await hinted(pilot, app)
         log = "\n".join(strip.text for strip in game_screen(app).query_one(LogPane).lines)
         assert log.split("keeps starting quest qs-land")[1].count("coach for Greece:") == 1
     session.close()
@@ -209,14 +269,14 @@ async def test_in_hot_seat_the_other_player_sees_only_that_a_hint_was_given(tmp_
         await pilot.press("enter")  # Greece takes the seat
         await pilot.pause()
         await pilot.press("f9")
-        await pilot.pause()
-        hinted = game_screen(app).command_line.input.value
+        await hinted(pilot, app)
+        hinted_move = game_screen(app).command_line.input.value
         log = game_screen(app).query_one(LogPane)
-        assert hinted in "\n".join(s.text for s in log.lines)
+        assert hinted_move in "\n".join(s.text for s in log.lines)
         for _ in range(3):  # Greece's starting quest and two starting resources
             await type_command(pilot, game_screen(app).legal_texts[0])
         await wait_for(pilot, lambda: isinstance(app.screen, Curtain))
         await pilot.press("enter")  # Egypt takes the seat
         await pilot.pause()
         shown = "\n".join(s.text for s in log.lines)
-        assert "coach for Greece: hints given (private)" in shown and hinted not in shown.split("(private)")[0]
+        assert "coach for Greece: hints given (private)" in shown and hinted_move not in shown.split("(private)")[0]

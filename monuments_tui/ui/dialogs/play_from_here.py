@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, Select, Static
 
-PLAYERS = (("a person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"))
+PLAYERS = (("a person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"), ("search bot", "search"))
 """Who may take a seat that is not the solo AI's (the AI's deck plays only its own seat [l.434])."""
 
 

@@ -2,6 +2,11 @@
 drives its bots: one step at a time on a timer, at the chosen pace, the thinking in a worker
 thread on a copy of the state, so the screen never freezes; F5 changes the pace, F6 skips.
 
+A searching bot reports how much of its think time it has spent: once it has thought
+longer than a moment, the command line says so with a bar. Undo, promoting a line and
+leaving the screen cancel the worker: the search stops at once and its answer, for a
+position the game has left, is dropped.
+
 What it needs of the screen is `BotHost`: the session, the pace, `refresh_all` and
 `after_change`; the screen calls `_init_bots` first.
 """
@@ -17,6 +22,7 @@ from textual import work
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import get_current_worker
 
 from monuments_tui.game.session import GameSession, bot_command_for
 from monuments_tui.rules import RuleViolation, format_command
@@ -24,8 +30,13 @@ from monuments_tui.rules.commands import Command
 from monuments_tui.rules.state import GameState, copy_state
 from monuments_tui.ui.safety import guarded, report
 
+if TYPE_CHECKING:
+    from monuments_tui.ui.widgets.command_line import CommandLine
+
 PACES = (("slow", 1.5), ("normal", 0.6), ("fast", 0.15), ("instant", 0.0))
 """Bot pace: seconds between two bot steps."""
+A_MOMENT = 0.3
+"""Think time after which the command line shows that a bot is thinking (its share of the budget)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,9 @@ class BotHost(Protocol):
 
     session: GameSession
     pace: str
+
+    @property
+    def command_line(self) -> CommandLine: ...
 
     def refresh_all(self) -> None: ...
 
@@ -66,6 +80,8 @@ class BotDriver(_Host):
         self._skipping = False
         self._bot_timer: Timer | None = None
         self._bot_busy = False
+        self._bot_told = False
+        """The command line says a bot is thinking."""
         self._rnd = random.Random(seed)
 
     def bot_delay(self) -> float:
@@ -94,8 +110,17 @@ class BotDriver(_Host):
     def _think(self, app: App[object], controller: str, state: GameState, rnd: random.Random, asked: BotAsked) -> None:
         """Ask the bot in a thread (a strong bot may think for a while) about its own copy of the state;
         play its answer on the app's thread. The thread never touches the session."""
+        worker = get_current_worker()
+        told = [0.0]
+
+        def progress(share: float) -> bool:
+            if share >= A_MOMENT and share - told[0] >= 0.1:
+                told[0] = share
+                self._post_back(app, self._bot_progress, asked, controller, share)
+            return not worker.is_cancelled
+
         try:
-            command = bot_command_for(controller, state, rnd)
+            command = bot_command_for(controller, state, rnd, progress)
         except Exception as exc:  # noqa: BLE001 - a failing bot is reported like any handler's error
             self._post_back(app, self._bot_failed, exc)
             return
@@ -108,6 +133,12 @@ class BotDriver(_Host):
         except RuntimeError:
             pass  # the app closed while the bot was thinking: nothing to play any more
 
+    def _bot_progress(self, asked: BotAsked, controller: str, share: float) -> None:
+        if self.is_mounted and self.session.state is asked.state and self._bot_busy:
+            filled = round(10 * share)
+            self.command_line.show_info(f"{controller} is thinking... [{'#' * filled}{'.' * (10 - filled)}]")
+            self._bot_told = True
+
     def _bot_failed(self, exc: Exception) -> None:
         self._bot_busy = False
         if not self.is_mounted:
@@ -119,6 +150,9 @@ class BotDriver(_Host):
         self._bot_busy = False
         if not self.is_mounted:
             return  # the game screen was closed while the bot was thinking
+        if self._bot_told:
+            self._bot_told = False
+            self.command_line.clear_message()
         if self.session.state is not asked.state or len(self.session.history()) != asked.position:
             self.after_change()  # the game moved on (undo) while the bot was thinking
             return
@@ -131,6 +165,7 @@ class BotDriver(_Host):
         self.after_change()
 
     def _stop_bots(self) -> None:
+        self.workers.cancel_group(self, "bot")  # a search under way stops; its answer is dropped
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None

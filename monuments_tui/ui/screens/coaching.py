@@ -5,7 +5,12 @@ What it needs of the screen is `CoachHost`: the session, the legal texts, the co
 `can_type` and `refresh_all`; the screen calls `_init_coaching` first.
 
 A hint puts the best move in the command line, ready for Enter, and lists up to three
-under it; asked again at the same position it moves on to the next. Every hint shown is
+under it, each with its line of why and the search's estimated chance of winning
+(`ai.coach_search`, from the asking seat's own view). The search runs on a worker thread
+for about its think time, the command line saying the coach is thinking, while the screen
+keeps answering; an answer for a position the game has left is dropped. Asked again at
+the same position with the hint still in the line, it moves on to the next; once the line
+was changed, it shows the best again. Every hint shown is
 kept in the save through the session, so the log shows it after reload. In a guided game
 each lesson of `ui.tutorial` opens the first time its moment comes (`LessonDialog`: Enter
 or Esc closes it), and the choices panel lists what can be played now.
@@ -13,21 +18,26 @@ or Esc closes it), and the choices panel lists what can be played now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual import work
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
-from monuments_tui.ai.coach import Hint, hints
+from monuments_tui.ai.coach import Hint
+from monuments_tui.ai.coach_search import COACH_SECONDS, search_hints
+from monuments_tui.ai.search import Budget
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules.notation import format_command
-from monuments_tui.rules.state import GameState
+from monuments_tui.rules.state import GameState, copy_state
 from monuments_tui.ui import card_text, tutorial
-from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.safety import guarded, report
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -55,6 +65,9 @@ if TYPE_CHECKING:
 
 else:
     _Host = object  # at run time the screen itself has them
+
+COACH_BUDGET = Budget(seconds=COACH_SECONDS)
+"""How long the coach searches for a hint (tests set a small iteration budget)."""
 
 
 class LessonDialog(ModalScreen[None]):
@@ -98,6 +111,10 @@ class Coaching(_Host):
         self._hints: list[Hint] = []
         self._hints_at: tuple[int, int] | None = None
         self._hint_index = 0
+        self._coach_at: tuple[int, int] | None = None
+        """The position the coach is thinking about, while it is."""
+        self._coach_line = ""
+        """What the command line held when the coach was asked: typed over meanwhile, it is left alone."""
         self._lessons_shown: set[str] | None = None
         self._before: GameState | None = None
         self._seen_seq = 0
@@ -113,29 +130,78 @@ class Coaching(_Host):
         if refusal:
             line.show_error(refusal)
             return
-        here = (len(self.session.history()), len(self.session.records()))
+        here = self._coach_position()
         if self._hints_at == here and self._hints:
-            self._hint_index = (self._hint_index + 1) % len(self._hints)
-        else:
-            self._hints = hints(self.session.state)
-            self._hint_index = 0
-            if self._hints:
-                self.session.record_hint([(h.command, h.why) for h in self._hints])
-                self.refresh_all()  # the log shows the hint
-            self._hints_at = (len(self.session.history()), len(self.session.records()))
-        if not self._hints:
-            line.show_info("The coach has no move to suggest here.")
+            shown = self._hints[self._hint_index].command
+            # Again with the hint still in the line: the next; after the line changed: the best again.
+            self._hint_index = (self._hint_index + 1) % len(self._hints) if line.input.value == shown else 0
+            self._show_hint()
             return
-        self._show_hint()
+        if self._coach_at != here:
+            self._coach_at = here
+            self._coach_line = line.input.value
+            self._coach_think(self.app, copy_state(self.session.state), here)
+        line.show_info(_thinking(0.0))
 
-    def _show_hint(self) -> None:
+    def _coach_position(self) -> tuple[int, int]:
+        return (len(self.session.history()), len(self.session.records()))
+
+    @work(thread=True, exclusive=True, group="coach")
+    def _coach_think(self, app: App[object], state: GameState, here: tuple[int, int]) -> None:
+        """Search for hints in a thread, on its own copy of the state; the answer goes to the app's thread."""
+        worker = get_current_worker()
+        told = [0.0]
+
+        def progress(share: float) -> bool:
+            if share - told[0] >= 0.1:
+                told[0] = share
+                _post(app, self._coach_progress, here, share)
+            return not worker.is_cancelled
+
+        try:
+            found = search_hints(state, COACH_BUDGET, progress)
+        except Exception as exc:  # noqa: BLE001 - a failing coach is reported like any handler's error
+            _post(app, self._coach_failed, exc)
+            return
+        _post(app, self._coach_answer, here, found)
+
+    def _coach_progress(self, here: tuple[int, int], share: float) -> None:
+        if self.is_mounted and self._coach_at == here == self._coach_position():
+            self.command_line.show_info(_thinking(share))
+
+    def _coach_failed(self, exc: Exception) -> None:
+        self._coach_at = None
+        if self.is_mounted:
+            report(self, exc)
+
+    @guarded
+    def _coach_answer(self, here: tuple[int, int], found: list[Hint]) -> None:
+        self._coach_at = None
+        if not self.is_mounted or here != self._coach_position() or self.session.state.pending is None:
+            return  # the game moved on while the coach was thinking: that answer is for another position
+        self._hints = found
+        self._hint_index = 0
+        if self._hints:
+            self.session.record_hint([(h.command, h.why) for h in self._hints])
+            self.refresh_all()  # the log shows the hint
+        self._hints_at = self._coach_position()
+        if not self._hints:
+            self.command_line.show_info("The coach has no move to suggest here.")
+            return
+        self._show_hint(into_line=self.command_line.input.value == self._coach_line)
+
+    def _show_hint(self, into_line: bool = True) -> None:
+        """Show the hint chosen, in the command line unless the player typed there while the coach thought."""
         line = self.command_line
         chosen = self._hints[self._hint_index]
-        line.input.value = chosen.command
-        line.input.cursor_position = len(chosen.command)
-        line.input.focus()
         n = len(self._hints)
-        rows = [f"Coach {self._hint_index + 1}/{n} in the line, Enter plays it (f9: the next): {chosen.why}"]
+        if into_line:
+            line.input.value = chosen.command
+            line.input.cursor_position = len(chosen.command)
+            line.input.focus()
+            rows = [f"Coach {self._hint_index + 1}/{n} in the line, Enter plays it (f9: the next): {chosen.why}"]
+        else:
+            rows = [f"Coach {self._hint_index + 1}/{n}: {chosen.command}: {chosen.why} (f9 puts it in the line)"]
         rows += [f"  {i + 1}. {h.command}: {h.why}" for i, h in enumerate(self._hints) if i != self._hint_index]
         line.show_info("\n".join(rows))
 
@@ -188,3 +254,16 @@ class Coaching(_Host):
         if len(legal) > 12:
             out.append(f" (+{len(legal) - 12} more: Tab completes)", style="dim")
         return out
+
+
+def _thinking(share: float) -> str:
+    """The command line's words while the coach searches, with a bar of the time spent."""
+    filled = round(10 * share)
+    return f"The coach is thinking... [{'#' * filled}{'.' * (10 - filled)}] (about {COACH_BUDGET.seconds or 1:g} s; play on meanwhile)"
+
+
+def _post(app: App[object], callback: Callable[..., None], *args: object) -> None:
+    try:
+        app.call_from_thread(callback, *args)
+    except RuntimeError:
+        pass  # the app closed while the coach was thinking

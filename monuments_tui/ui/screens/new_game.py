@@ -46,7 +46,15 @@ SOLO_SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """Solo set-ups: the AI holds seat 0 and plays first [Solo set-up, l.450]."""
 
-CONTROLLERS = (("person", "human"), ("random bot", "random"), ("heuristic bot", "heuristic"))
+CONTROLLERS = (
+    ("person", "human"),
+    ("random bot", "random"),
+    ("heuristic bot", "heuristic"),
+    ("search bot, 1 s a move", "search"),
+    ("search bot, 0.3 s a move", "search:0.3s"),
+    ("search bot, 3 s a move", "search:3s"),
+)
+"""Who may play a seat, as the form offers them; a search bot's think time is part of its name."""
 
 
 def offered_options() -> list[msgspec.structs.FieldInfo]:

@@ -1,0 +1,113 @@
+"""The search bot: each decision by information-set tree search from its own seat's view.
+
+`SearchBot(budget)` is a bot like the others (state, rnd) -> command. It searches
+(`ai.search`) within its budget, plays the command visited most, and keeps the part of
+the tree under that command: when its next decision follows straight on (its own next
+step of the turn, the position just what the command led to), the search goes on from
+there instead of starting afresh. Its search draws from a generator seeded by the bot's
+`rnd`, so with an iteration budget (no time bound) the same game plays the same moves.
+
+Bot names: "search" thinks about `DEFAULT_SECONDS` a decision; "search:0.25s" a quarter
+of a second; "search:200i" 200 iterations, whatever the time (for tests and tables that
+must replay).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import NamedTuple
+
+import msgspec
+
+from monuments_tui.ai.heuristic import heuristic_bot
+from monuments_tui.ai.search import TUNED, Budget, Node, Progress, Result, Search, Tuning, observation
+from monuments_tui.rules import commands as cmd, pending as pd
+from monuments_tui.rules.decide import decide
+from monuments_tui.rules.errors import RuleViolation
+from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import visible_state
+
+DEFAULT_SECONDS = 1.0
+"""Think time per decision of the "search" bot, in seconds on one core."""
+_NAME = re.compile(r"search(?::(?:(\d+(?:\.\d+)?)s|(\d+)i))?")
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def parse_search_name(name: str) -> Budget | None:
+    """The budget a search bot's name asks for ("search", "search:0.5s", "search:200i"), or None."""
+    m = _NAME.fullmatch(name)
+    if m is None:
+        return None
+    if m[2] is not None:
+        if int(m[2]) < 1:
+            return None
+        return Budget(iterations=int(m[2]), seconds=None)
+    seconds = float(m[1]) if m[1] is not None else DEFAULT_SECONDS
+    return Budget(seconds=seconds) if 0 < seconds < 1000 else None
+
+
+def _seen(state: GameState, seat: int) -> bytes:
+    """What `seat` sees of `state`, the dice's generator left out, as bytes to compare."""
+    return _encode(msgspec.structs.replace(visible_state(state, seat), rng=0))
+
+
+class _Kept(NamedTuple):
+    """The tree under the command last played, and what the seat saw just after it."""
+
+    node: Node
+    seen: bytes
+
+
+class SearchBot:
+    """A bot that searches each decision within `budget` (see the module's note)."""
+
+    def __init__(self, budget: Budget, tuning: Tuning = TUNED) -> None:
+        self.budget = budget
+        self.tuning = tuning
+        self._kept: dict[int, _Kept] = {}
+        self.last: Result | None = None
+        """The last search's answer (for the coach and the benchmarks)."""
+        self.reused = 0
+        """Decisions whose search went on from a kept tree."""
+
+    def __call__(self, state: GameState, rnd: random.Random) -> cmd.Command:
+        return self.decide(state, rnd)
+
+    def decide(self, state: GameState, rnd: random.Random, progress: Progress | None = None) -> cmd.Command:
+        """The command to play now (the solo AI's seat answers `ai`; a lone legal command is played at once)."""
+        assert state.pending is not None, "a bot is asked only while a decision is pending"
+        seat = state.pending.seat
+        if seat == state.config.ai_seat:
+            return cmd.AiAct()
+        if isinstance(state.pending, pd.ChooseStartResource):
+            return heuristic_bot(state, rnd)  # the starting resources: the rulebook's own advice [l.162]
+        search = Search(seat, random.Random(rnd.getrandbits(64)), self.tuning)
+        result = search.run(state, self.budget, self._root(state, seat), progress)
+        self.last = result
+        for command, _, _ in result.ranked:
+            try:
+                after = fold(state, decide(state, command))
+            except RuleViolation:
+                continue
+            self._keep(result.root, command, after, seat)
+            return command
+        return heuristic_bot(state, rnd)  # the search weighed nothing legal here: the heuristic's move
+
+    def _root(self, state: GameState, seat: int) -> Node | None:
+        kept = self._kept.pop(seat, None)
+        if kept is None or kept.seen != _seen(state, seat):
+            return None
+        self.reused += 1
+        return kept.node
+
+    def _keep(self, root: Node, command: cmd.Command, after: GameState, seat: int) -> None:
+        """Keep the tree under `command` when the seat decides next (its turn goes on)."""
+        self._kept.pop(seat, None)
+        if after.pending is None or after.pending.seat != seat or after.phase == "over":
+            return
+        edge = next((e for e in root.edges.values() if e.command == command), None)
+        node = edge.children.get(observation(after, seat)) if edge is not None else None
+        if node is not None:
+            self._kept[seat] = _Kept(node, _seen(after, seat))
