@@ -14,7 +14,7 @@ from pathlib import Path
 
 PACKAGE = "monuments_tui"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
-MAX_LAZY = 17
+MAX_LAZY = 19  # two for play over the network: the server (serve, host) and the client (join) load when used
 
 LAYERS: dict[str, set[str]] = {
     "rules": set(),

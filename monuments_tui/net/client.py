@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import aiohttp
 
+from monuments_tui.net import DEFAULT_PORT
 from monuments_tui.net.messages import (
     SERVER_FRAME_MAX,
     Ack,
@@ -44,7 +45,9 @@ from monuments_tui.net.mirror import Mirror, MirrorError
 
 ANSWER_WITHIN = 60.0
 """Seconds to wait for the server's answer to a command before saying it did not come."""
-DEFAULT_PORT = 8765
+RESUME_PAUSE = 2.0
+RESUME_FOR = 600.0
+"""An app's client tries to come back every RESUME_PAUSE seconds for RESUME_FOR seconds."""
 
 
 class ServerGone(ConnectionError):
@@ -96,6 +99,8 @@ class Client:
     name: str = ""
     on_change: Callable[[ServerAny], None] | None = None
     """Called after each message from the server has been taken in (the app redraws)."""
+    auto_resume: bool = False
+    """Connect again by itself when the connection breaks (the app's clients do)."""
     keep_frames: bool = False
     """Keep every frame received, as received (the secrecy tests read them)."""
     frames: list[str] = field(default_factory=list)
@@ -109,6 +114,7 @@ class Client:
     _http: aiohttp.ClientSession | None = None
     _ws: aiohttp.ClientWebSocketResponse | None = None
     _reader: asyncio.Task[None] | None = None
+    _resumer: asyncio.Task[None] | None = None
     _waiting: dict[str, asyncio.Future[Ack | Refusal]] = field(default_factory=dict)
     _unanswered: dict[str, ClientMessage] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
@@ -165,6 +171,9 @@ class Client:
         raise ServerGone("not reached")  # pragma: no cover - the loop raises first
 
     async def close(self) -> None:
+        self.auto_resume = False
+        if self._resumer is not None:
+            self._resumer.cancel()
         if self._ws is not None:
             await self._ws.close()
         if self._reader is not None:
@@ -219,6 +228,15 @@ class Client:
             if frame.type != aiohttp.WSMsgType.TEXT:
                 continue
             self._take(frame.data)
+        if self.auto_resume and self._http is not None and not self.error:
+            self._resumer = asyncio.get_running_loop().create_task(self._come_back())
+
+    async def _come_back(self) -> None:
+        """After a break: connect again, every `RESUME_PAUSE` seconds for `RESUME_FOR` seconds."""
+        with contextlib.suppress(ServerGone):
+            await self.resume(attempts=int(RESUME_FOR / RESUME_PAUSE), pause=RESUME_PAUSE)
+            if self.on_change is not None and self.presence is not None:
+                self.on_change(self.presence)
 
     def _take(self, data: str) -> None:
         if self.keep_frames:

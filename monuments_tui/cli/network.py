@@ -1,0 +1,106 @@
+"""`monuments serve` and `monuments host`: run a game server, start a game on one.
+
+`serve` binds to the loopback address unless told otherwise: players on other machines
+reach it through SSH (README, "Playing over the network"). `host` starts a game on a
+running server and prints one invite code per person's seat and a watch code (and a
+teacher's code per `--teacher` seat); `monuments join CODE` opens the game (the app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import sys
+from pathlib import Path
+
+from aiohttp import web
+
+from monuments_tui.cli.network_args import DEFAULT_SERVER
+from monuments_tui.net.client import ServerGone, host_game
+from monuments_tui.net.messages import NewGame
+from monuments_tui.net.server import GameServer, make_app
+from monuments_tui.saves.format import default_saves_dir
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    folder = Path(args.games) if args.games else Path(args.saves or default_saves_dir()) / "server"
+    if not 0 <= args.port <= 65535:
+        print(f"monuments serve: --port is 0 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"monuments serve: cannot use {folder} for the games: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    try:
+        asyncio.run(_serve(args.host, args.port, folder))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"monuments serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _serve(host: str, port: int, folder: Path) -> None:
+    server = GameServer(folder)
+    runner = web.AppRunner(make_app(server))
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    bound = runner.addresses[0]
+    print(f"Monuments server: ws://{_host_text(bound[0])}:{bound[1]}/ws, games in {folder}", flush=True)
+    print(f"{len(server.games)} game(s) resumed from their saves.", flush=True)
+    for problem in server.problems:
+        print(f"warning: {problem}", file=sys.stderr, flush=True)
+    if not _loopback(host):
+        print(
+            "warning: listening beyond this machine; codes are the only lock, and the connection is not "
+            "encrypted (players who ssh in and join on 127.0.0.1 need no open port)",
+            file=sys.stderr,
+            flush=True,
+        )
+    print("Ctrl+C stops it; every game resumes from its save when it starts again.", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+
+
+def run_host(args: argparse.Namespace) -> int:
+    new = NewGame(
+        civs=args.players,
+        seats=tuple(args.seats or ()),
+        mode=args.mode,
+        seed=args.seed,
+        solo=args.solo,
+        teaching=args.teaching,
+        hints=args.hints,
+        teachers=tuple(args.teacher),
+    )
+    try:
+        invites = asyncio.run(host_game(args.server, new))
+    except ServerGone as exc:
+        print(f"monuments host: {exc}", file=sys.stderr)
+        return 1
+    print(f"{invites.title}")
+    print("Give each person their own code; they join with: monuments join CODE" + _server_flag(args.server))
+    width = max(len(k) for k in invites.codes)
+    for what, code in invites.codes.items():
+        print(f"  {what.ljust(width)}  {code}")
+    return 0
+
+
+def _server_flag(server: str) -> str:
+    return "" if server == DEFAULT_SERVER else f" --server {server}"
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def _host_text(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
