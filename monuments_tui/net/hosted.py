@@ -284,7 +284,7 @@ class HostedGame:
             refusal = "The coach helps the person whose turn it is: wait for your turn, then ask again."
         if refusal:
             return self._refuse(seat, cid, refusal), ()
-        moves = tuple((h.command, h.why) for h in hints(session.state))
+        moves = tuple((h.command, h.why) for h in hints(seat_view(session.state, seat)))  # from its own view
         if moves:
             session.record_hint(moves)
         return Outcome(Ack(cid, self.line())), moves
