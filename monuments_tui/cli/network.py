@@ -77,6 +77,8 @@ def run_host(args: argparse.Namespace) -> int:
         teaching=args.teaching,
         hints=args.hints,
         teachers=tuple(args.teacher),
+        move_days=args.move_days,
+        timeout_rule=args.on_timeout or ("bot" if args.move_days else ""),
     )
     try:
         invites = asyncio.run(host_game(args.server, new))
@@ -84,6 +86,8 @@ def run_host(args: argparse.Namespace) -> int:
         print(f"monuments host: {exc}", file=sys.stderr)
         return 1
     print(f"{invites.title}")
+    if args.move_days:
+        print(f"Each move within {args.move_days} day(s); when they run out the heuristic bot plays the move.")
     print("Give each person their own code; they join with: monuments join CODE" + _server_flag(args.server))
     width = max(len(k) for k in invites.codes)
     for what, code in invites.codes.items():

@@ -28,6 +28,10 @@ def add_network_commands(sub, civs) -> None:
     host.add_argument(
         "--teacher", type=int, action="append", default=[], metavar="SEAT", help="a teacher's code that follows SEAT"
     )
+    host.add_argument("--move-days", type=int, default=0, metavar="N", help="a correspondence game: N days a move")
+    host.add_argument(
+        "--on-timeout", choices=("bot",), help="when a move's days run out: bot (the heuristic bot plays the move)"
+    )
     join = sub.add_parser("join", help="join a game on a server with its invite or watch code")
     join.add_argument("code", help="the code the host gave you")
     join.add_argument("--server", default=DEFAULT_SERVER, help=f"the server (default {DEFAULT_SERVER})")

@@ -23,6 +23,7 @@ from monuments_tui.net.messages import (
     SERVER_FRAME_MAX,
     Ack,
     ClientMessage,
+    Deadline,
     Error,
     Hello,
     Hint,
@@ -110,6 +111,7 @@ class Client:
     notes: list[Note] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
     undo_asked: UndoAsked | None = None
+    deadline: Deadline | None = None
     error: str = ""
     _http: aiohttp.ClientSession | None = None
     _ws: aiohttp.ClientWebSocketResponse | None = None
@@ -275,5 +277,7 @@ class Client:
             self.hints.append(message)
         elif isinstance(message, UndoAsked):
             self.undo_asked = message
+        elif isinstance(message, Deadline):
+            self.deadline = message
         elif isinstance(message, Error):
             self.error = message.reason

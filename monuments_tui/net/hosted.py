@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -22,7 +24,7 @@ from monuments_tui.ai.coach import hints
 from monuments_tui.game.session import GameSession, UndoRefused, bot_command_for
 from monuments_tui.game.timeline import step_text
 from monuments_tui.net import codes
-from monuments_tui.net.messages import Ack, Refusal, Role, Seat, Steps
+from monuments_tui.net.messages import Ack, Deadline, Refusal, Role, Seat, Steps
 from monuments_tui.net.views import seat_step, seat_view
 from monuments_tui.rules import NotationError, RuleViolation
 from monuments_tui.rules.commands import Command
@@ -35,6 +37,8 @@ TIMEOUT_RULES = {
     "bot": "the heuristic bot plays the move",
 }
 """What happens when a move's time runs out, by name: shown to every seat."""
+DAY = 86_400.0
+TIMEOUT_BOT = "heuristic"
 
 
 class CodeEntry(msgspec.Struct, frozen=True):
@@ -83,6 +87,8 @@ class HostedGame:
     undo_asked: tuple[int, frozenset[int]] | None = None
     """In a teaching game: the seat that asked to take back a step, and the seats yet to accept."""
     rnd: random.Random = field(default_factory=random.Random)
+    moved_at: float = field(default_factory=time.time)
+    """When the line of play last changed (on opening: when its save was last written)."""
 
     # -- making and opening -----------------------------------------------------------------------
     @classmethod
@@ -142,7 +148,7 @@ class HostedGame:
         """
         table = msgspec.json.decode((folder / f"{game}.net.json").read_bytes(), type=Table)
         session, warnings = GameSession.load(folder / f"{game}.jsonl", saves_dir=folder)
-        hosted = cls(game, folder, session, table)
+        hosted = cls(game, folder, session, table, moved_at=(folder / f"{game}.jsonl").stat().st_mtime)
         acks = folder / f"{game}.acks.jsonl"
         if acks.exists():
             for line in acks.read_bytes().splitlines():
@@ -193,6 +199,29 @@ class HostedGame:
         if 0 < have <= len(line) and line[have - 1].seq == last:
             return have
         return 0
+
+    # -- the time limit ----------------------------------------------------------------------------
+    def due(self) -> float | None:
+        """When the person to move must have moved (seconds since the epoch), or None: no limit applies."""
+        state = self.session.state
+        if not self.table.move_days or state.pending is None or self.session.controller() != "human":
+            return None
+        return self.moved_at + self.table.move_days * DAY
+
+    def deadline(self) -> Deadline:
+        """The time limit as every seat is shown it."""
+        due = self.due()
+        pending = self.session.state.pending
+        when = datetime.fromtimestamp(due, UTC).strftime("%Y-%m-%d %H:%M UTC") if due is not None else ""
+        rule = TIMEOUT_RULES[self.table.timeout_rule]
+        return Deadline(pending.seat if pending is not None and due is not None else None, when, rule)
+
+    def timed_out(self, now: float) -> GameState | None:
+        """The state in which the person to move has run out of time (the bot then plays for them), or None."""
+        due = self.due()
+        if due is None or now < due or self.table.timeout_rule != "bot":
+            return None
+        return self.session.state
 
     # -- commands and requests --------------------------------------------------------------------
     def answered(self, seat: int, cid: str) -> Ack | Refusal | None:
@@ -313,6 +342,7 @@ class HostedGame:
         start = self.line()
         self.session.execute(command)
         self.undo_asked = None
+        self.moved_at = time.time()
         return start
 
     # -- answers ----------------------------------------------------------------------------------
@@ -325,6 +355,8 @@ class HostedGame:
 
     def _done(self, seat: int, cid: str, start: int | None, said: str = "") -> Outcome:
         ack = Ack(cid, self.line(), said)
+        if start is not None:
+            self.moved_at = time.time()
         with open(self.folder / f"{self.game}.acks.jsonl", "ab") as f:
             f.write(msgspec.json.encode(Done(seat, cid, ack.line, said)) + b"\n")
             f.flush()

@@ -23,7 +23,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from monuments_tui.net import codes
-from monuments_tui.net.hosted import HostedGame, Outcome
+from monuments_tui.net.hosted import TIMEOUT_BOT, HostedGame, Outcome
 from monuments_tui.net.messages import (
     CLIENT_FRAME_MAX,
     Ack,
@@ -61,6 +61,8 @@ HELLO_WITHIN = 10.0
 QUEUE_MAX = 2000
 """Messages waiting for a slow client; past this it is dropped (it resumes when it comes back)."""
 STEPS_PER_MESSAGE = 200
+CLOCK_EVERY = 60.0
+"""Seconds between two looks at the games' move limits (they are counted in days)."""
 MAX_GAMES = 2000
 """Games one server keeps; `NewGame` is refused beyond it."""
 
@@ -110,13 +112,16 @@ class Bucket:
 class GameServer:
     """Every game of a folder, and the connections to them."""
 
-    def __init__(self, folder: Path, rate: float = RATE, burst: int = BURST):
+    def __init__(self, folder: Path, rate: float = RATE, burst: int = BURST, clock=time.time):
         self.folder = Path(folder)
+        self.clock = clock
+        """The time the move limits are checked against (a test may move it on)."""
         self.rate, self.burst = rate, burst
         self.games: dict[str, HostedGame] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.bots: dict[str, asyncio.Task[None]] = {}
+        self._clock_task: asyncio.Task[None] | None = None
         self.problems: list[str] = []
         """Games of the folder that could not be opened, and why (the server runs the others)."""
 
@@ -144,8 +149,38 @@ class GameServer:
     def start_bots(self) -> None:
         for game in self.games:
             self.wake_bots(game)
+        self._clock_task = asyncio.get_running_loop().create_task(self._watch_the_clock())
+
+    async def _watch_the_clock(self) -> None:
+        """Every `CLOCK_EVERY` seconds: a move whose time ran out is played as its game's rule says."""
+        for _ in range(10**9):
+            await asyncio.sleep(CLOCK_EVERY)
+            await self.check_time_limits()
+
+    async def check_time_limits(self) -> list[str]:
+        """Play for every person whose move's time has run out (the rule "bot"); the games it played in."""
+        played = []
+        for game, hosted in list(self.games.items()):
+            state = hosted.timed_out(self.clock())
+            if state is None or state.pending is None:
+                continue
+            seat = state.pending.seat
+            command = await asyncio.to_thread(HostedGame.bot_command, TIMEOUT_BOT, state, hosted.rnd.randrange(2**31))
+            async with self.locks[game]:
+                start = await asyncio.to_thread(hosted.play_bot, state, command)
+                if start is None:
+                    continue
+                civ = state.players[seat].civ.capitalize()
+                self.send_steps(game, start)
+                self.tell(game, Note("", f"{civ}'s time ran out: the {TIMEOUT_BOT} bot played for them", hosted.line()))
+                self.tell(game, hosted.deadline())
+            played.append(game)
+            self.wake_bots(game)
+        return played
 
     def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         for task in self.bots.values():
             task.cancel()
         for hosted in self.games.values():
@@ -221,6 +256,8 @@ class GameServer:
                 start = await asyncio.to_thread(hosted.play_bot, state, command)
                 if start is not None:
                     self.send_steps(game, start)
+                    if hosted.table.move_days:
+                        self.tell(game, hosted.deadline())
 
     # -- one connection ---------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -297,6 +334,8 @@ class GameServer:
                 conn.send(message)
             for record in hosted.notes():
                 conn.send(Note("", record.text, record.after))
+            if hosted.table.move_days:
+                conn.send(hosted.deadline())
             self.conns[hosted.game].add(conn)
             self.tell(hosted.game, self.presence(hosted.game))
         return conn
@@ -347,6 +386,8 @@ class GameServer:
             outcome = await self._decide(conn, hosted, msg)
             if outcome.start is not None:
                 self.send_steps(game, outcome.start)
+                if hosted.table.move_days:
+                    self.tell(game, hosted.deadline())
             conn.send(outcome.answer)
             self._after(conn, hosted, msg, outcome)
         if outcome.start is not None:

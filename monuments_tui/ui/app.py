@@ -258,10 +258,11 @@ class MonumentsApp(Navigation):
 
     def join_network_game(self, server: str, code: str, name: str = "") -> None:
         """A game on a server (`monuments join`): connect, then the game screen as a client."""
-        # start-up: the network client loads only when a network game is joined
-        from monuments_tui.ui.net_join import join_game
+        self.run_worker(_network().join_game(self, server, code, name), group="join", exclusive=True)
 
-        self.run_worker(join_game(self, server, code, name), group="join", exclusive=True)
+    def open_network_games(self) -> None:
+        """The network games joined from here, with whose move it is."""
+        self.push_screen(_network().NetworkGamesScreen())
 
     def start_learning(self) -> None:
         """`monuments learn` and the title's "Learn to play": a guided teaching game, Greece against the heuristic bot."""
@@ -345,6 +346,14 @@ def _sessions() -> type[GameSession]:
     from monuments_tui.game.session import GameSession
 
     return GameSession
+
+
+def _network():
+    """The app's network part (`ui.net_join`), loaded when a network game is first joined or listed."""
+    # start-up: the network client loads only when a network game is joined or listed
+    from monuments_tui.ui import net_join
+
+    return net_join
 
 
 def learning_session(saves_dir: Path) -> GameSession:

@@ -1,9 +1,13 @@
-"""`monuments join CODE`: connect to the game on a server and open it in the game screen."""
+"""`monuments join CODE` and the title's network games: connect to a game on a server and open it in the game screen."""
 
 from __future__ import annotations
 
 from monuments_tui.net.client import Client, ServerGone
+from monuments_tui.net.roster import remember
 from monuments_tui.ui.screens.net_game import NetGameScreen
+from monuments_tui.ui.screens.network_games import NetworkGamesScreen
+
+__all__ = ["NetworkGamesScreen", "join_game"]
 
 
 async def join_game(app, server: str, code: str, name: str = "") -> None:
@@ -15,6 +19,7 @@ async def join_game(app, server: str, code: str, name: str = "") -> None:
         await client.close()
         app.notify(f"{exc}", title="Cannot join the game", severity="error", timeout=20)
         return
+    remember(app.saves_dir, client)
     app.goto_title()
     screen = NetGameScreen(client)
     app.sessions.append(screen.session)

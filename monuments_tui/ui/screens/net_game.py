@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from monuments_tui.ai.coach import Hint as CoachHint
 from monuments_tui.net.client import Client, ServerGone
-from monuments_tui.net.messages import Ack, Hint, Note, Presence, RequestKind, ServerAny, Steps, UndoAsked
+from monuments_tui.net.messages import Ack, Deadline, Hint, Note, Presence, RequestKind, ServerAny, Steps, UndoAsked
 from monuments_tui.net.remote import RemoteSession
 from monuments_tui.ui.record_commands import record_command
 from monuments_tui.ui.refusal_words import split_refusal
@@ -67,7 +67,7 @@ class NetGameScreen(GameScreen):
             self._ended = False
             self.refresh_all()
             self.after_change()
-        elif isinstance(message, Presence):
+        elif isinstance(message, (Presence, Deadline)):
             self.refresh_all()
         elif isinstance(message, Note):
             self._noted(message)
@@ -106,7 +106,14 @@ class NetGameScreen(GameScreen):
         names = [f"{s.civ.capitalize()} {'●' if s.connected else '○'}" for s in presence.seats]
         watching = f", {presence.watchers} watching" if presence.watchers else ""
         role = {"watch": "watching", "teacher": "teaching"}.get(self.remote.role, "playing")
-        return f"{' '.join(names)}{watching} (you: {role})"
+        return f"{' '.join(names)}{watching} (you: {role}){self._time_limit()}"
+
+    def _time_limit(self) -> str:
+        deadline = self.client.deadline
+        if deadline is None or deadline.seat is None:
+            return ""
+        civ = self.session.state.players[deadline.seat].civ.capitalize()
+        return f" · {civ} to move by {deadline.due}, then {deadline.rule}"
 
     # -- sending --------------------------------------------------------------------------------------
     def play_text(self, text: str) -> bool:
