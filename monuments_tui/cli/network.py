@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import shlex
 import sys
 from pathlib import Path
 
 from aiohttp import web
+from textual_serve.server import Server as WebPages
 
 from monuments_tui.cli.network_args import DEFAULT_SERVER
 from monuments_tui.net.client import ServerGone, host_game
@@ -33,8 +35,12 @@ def run_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"monuments serve: cannot use {folder} for the games: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    web_port = args.web_port if args.web else None
+    if web_port is not None and not 0 <= web_port <= 65535:
+        print(f"monuments serve: --web-port is 0 to 65535, not {web_port}", file=sys.stderr)
+        return 2
     try:
-        asyncio.run(_serve(args.host, args.port, folder))
+        asyncio.run(_serve(args.host, args.port, folder, web_port))
     except KeyboardInterrupt:
         pass
     except OSError as exc:
@@ -43,13 +49,16 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _serve(host: str, port: int, folder: Path) -> None:
+async def _serve(host: str, port: int, folder: Path, web_port: int | None = None) -> None:
     server = GameServer(folder)
     runner = web.AppRunner(make_app(server))
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     bound = runner.addresses[0]
     print(f"Monuments server: ws://{_host_text(bound[0])}:{bound[1]}/ws, games in {folder}", flush=True)
+    pages = None
+    if web_port is not None:
+        pages = await serve_pages(host, web_port, f"{_host_text(bound[0])}:{bound[1]}")
     print(f"{len(server.games)} game(s) resumed from their saves.", flush=True)
     for problem in server.problems:
         print(f"warning: {problem}", file=sys.stderr, flush=True)
@@ -64,7 +73,25 @@ async def _serve(host: str, port: int, folder: Path) -> None:
     try:
         await asyncio.Event().wait()
     finally:
+        if pages is not None:
+            await pages.cleanup()
         await runner.cleanup()
+
+
+async def serve_pages(host: str, port: int, game_server: str) -> web.AppRunner:
+    """The app in a web browser (textual-serve): each tab runs `monuments join` against `game_server`,
+    which asks for the tab's code, so a code never travels in a URL."""
+    command = f"{shlex.quote(sys.executable)} -m monuments_tui join --server {shlex.quote(game_server)}"
+    pages = WebPages(command, host=host, port=port, title="Monuments")
+    app = await pages._make_app()  # textual-serve's own application, beside the game server's
+    app.on_startup.clear()  # its banner would name the port asked for, not the one the system gave
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    bound = runner.addresses[0]
+    pages.public_url = f"http://{_host_text(bound[0])}:{bound[1]}"  # the port the system gave, for the page's links
+    print(f"Monuments in a browser: {pages.public_url}/ (each tab asks for its code)", flush=True)
+    return runner
 
 
 def run_host(args: argparse.Namespace) -> int:

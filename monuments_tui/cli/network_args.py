@@ -16,6 +16,10 @@ def add_network_commands(sub, civs) -> None:
     )
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
     serve.add_argument("--games", metavar="DIR", help="folder of the server's games (default: SAVES/server)")
+    serve.add_argument("--web", action="store_true", help="also serve the app in a web browser, each tab a player")
+    serve.add_argument(
+        "--web-port", type=int, default=DEFAULT_PORT + 1, help=f"port of the web page (default {DEFAULT_PORT + 1})"
+    )
     host = sub.add_parser("host", help="start a game on a server: prints an invite code per seat and a watch code")
     host.add_argument("--server", default=DEFAULT_SERVER, help=f"the server (default {DEFAULT_SERVER})")
     host.add_argument("--players", type=civs, default=("greece", "egypt"), help="civilisations in seat order")
@@ -33,6 +37,6 @@ def add_network_commands(sub, civs) -> None:
         "--on-timeout", choices=("bot",), help="when a move's days run out: bot (the heuristic bot plays the move)"
     )
     join = sub.add_parser("join", help="join a game on a server with its invite or watch code")
-    join.add_argument("code", help="the code the host gave you")
+    join.add_argument("code", nargs="?", default="", help="the code the host gave you (asked for when left out)")
     join.add_argument("--server", default=DEFAULT_SERVER, help=f"the server (default {DEFAULT_SERVER})")
     join.add_argument("--name", default="", help="your name, shown with your notes")
