@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from monuments_tui.net.messages import NewGame
+from monuments_tui.net.messages import Ack, NewGame
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.net_game import NetGameScreen
 from tests.net_helpers import running_server, wait_until
@@ -70,3 +70,27 @@ async def test_a_wrong_code_says_so(tmp_path):
             await wait_until(lambda: any("no game" in str(n.message) for n in app._notifications), what="the message")
             await pilot.pause()
             assert not isinstance(app.screen, NetGameScreen)
+
+
+async def test_a_teachers_move_appears_in_the_students_line(tmp_path):
+    from monuments_tui.net.client import Client, host_game
+
+    async with running_server(tmp_path / "games") as (server, address):
+        invites = await host_game(
+            address, NewGame(civs=("greece", "egypt"), seats=("human", "heuristic"), seed=7, teachers=(0,))
+        )
+        hosted = server.games[invites.game]
+        quest = hosted.session.state.pending.options[0]
+        student = MonumentsApp(start="join", saves_dir=tmp_path / "s", join=(address, invites.codes["seat 0"], "Kim"))
+        teacher = Client(address, invites.codes["teacher 0"], name="Ms Lee")
+        async with student.run_test(size=(140, 45)) as pilot:
+            await wait_until(lambda: isinstance(student.screen, NetGameScreen), what="the student's screen")
+            await teacher.connect()
+            assert teacher.mirror.state.pending.options == hosted.session.state.pending.options
+            assert isinstance(await teacher.request("suggest", f"startquest {quest}"), Ack)
+            line = student.screen.command_line
+            await wait_until(lambda: line.input.value == f"startquest {quest}", what="the suggestion in the line")
+            assert "Ms Lee suggests" in line.message
+            await pilot.press("enter")
+            await wait_until(lambda: hosted.line() == 1, what="the student playing it")
+        await teacher.close()

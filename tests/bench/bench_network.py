@@ -141,7 +141,7 @@ async def game_run(port: int, games: int, moves: int, deadline: float) -> tuple[
 
 
 async def echo_run(port: int, games: int, moves: int, deadline: float, size: int) -> tuple[list[float], int, float]:
-    http = aiohttp.ClientSession()
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))  # one socket a client, as the game run has
     rooms = []
     for g in range(games):
         both = Both()

@@ -3,7 +3,7 @@ completion as a game at this keyboard, with commands, undo, notes and hints sent
 server, and the board drawn again whenever the server's steps arrive.
 
 One viewer sits at this screen: a player (its own seat), a spectator (the public view) or a
-teacher (the seat it follows). No curtain is needed and no bot plays here: the server runs
+teacher (the seat it follows: a move it types is sent as a suggestion to the student's line). No curtain is needed and no bot plays here: the server runs
 the bots. The status line says who is connected.
 """
 
@@ -121,6 +121,10 @@ class NetGameScreen(GameScreen):
         if low in ANSWERS:
             self.command_line.input.value = ""
             self._ask("accept" if low == "accept" else "decline")
+            return False
+        if self.remote.role == "teacher" and not self._local(text):
+            self.command_line.input.value = ""
+            self._ask("suggest", text.strip())  # a teacher's move goes to the student's command line
             return False
         if self._local(text) or not self.can_type():
             return super().play_text(text)  # help, info, preview...; or says why this viewer cannot play
