@@ -14,7 +14,9 @@ from pathlib import Path
 
 PACKAGE = "monuments_tui"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
-MAX_LAZY = 19  # two for play over the network: the server (serve, host) and the client (join) load when used
+MAX_LAZY = (
+    20  # three for play over the network: the server (serve, host), the client (join) and the web pages load when used
+)
 
 LAYERS: dict[str, set[str]] = {
     "rules": set(),

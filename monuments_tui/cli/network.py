@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 from aiohttp import web
-from textual_serve.server import Server as WebPages
 
 from monuments_tui.cli.network_args import DEFAULT_SERVER
 from monuments_tui.net.client import ServerGone, host_game
@@ -81,6 +80,9 @@ async def _serve(host: str, port: int, folder: Path, web_port: int | None = None
 async def serve_pages(host: str, port: int, game_server: str) -> web.AppRunner:
     """The app in a web browser (textual-serve): each tab runs `monuments join` against `game_server`,
     which asks for the tab's code, so a code never travels in a URL."""
+    # start-up, and the layers: textual-serve (and the rich it prints with) loads only for serve --web
+    from textual_serve.server import Server as WebPages
+
     command = f"{shlex.quote(sys.executable)} -m monuments_tui join --server {shlex.quote(game_server)}"
     pages = WebPages(command, host=host, port=port, title="Monuments")
     app = await pages._make_app()  # textual-serve's own application, beside the game server's
