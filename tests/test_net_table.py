@@ -195,3 +195,20 @@ async def test_the_server_starts_again_from_its_journals(tmp_path):
         for viewer, client in (*seats.items(), (None, watch)):
             assert client.mirror.state == seat_view(hosted.session.state, viewer)
         await _close(*seats.values(), watch)
+
+
+async def test_a_save_that_cannot_be_written_refuses_the_command(tmp_path):
+    async with running_server(tmp_path) as (server, address):
+        game, seats, watch = await table(address, NewGame(civs=("greece", "egypt"), seed=SEED))
+        hosted = server.games[game]
+        journal = hosted.session._journal
+
+        def full_disk(_record):
+            raise OSError(28, "No space left on device")
+
+        journal.append = full_disk
+        seat = hosted.session.state.pending.seat
+        answer = await seats[seat].play(chosen_move(server, game, random.Random(8)))
+        assert isinstance(answer, Refusal) and "could not write" in answer.reason and hosted.line() == 0
+        assert isinstance(await seats[seat].play(chosen_move(server, game, random.Random(8))), Refusal)
+        await _close(*seats.values(), watch)

@@ -241,6 +241,8 @@ class HostedGame:
             session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
             return self._refuse(seat, cid, str(exc))
+        except OSError as exc:  # the session changes nothing it could not write
+            return self._refuse(seat, cid, f"The server could not write the game's save ({exc}): nothing was played.")
         self.undo_asked = None
         return self._done(seat, cid, start)
 
@@ -300,7 +302,7 @@ class HostedGame:
         """A note at the current position, kept in the save and shown to everyone."""
         try:
             record = self.session.note(text)
-        except ValueError as exc:
+        except (ValueError, OSError) as exc:
             return self._refuse(seat, cid, str(exc)), None
         return self._done(seat, cid, None, f"note by {author}"), record
 
