@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from monuments_tui.cli import tournament
+from monuments_tui.cli.network_args import add_network_commands
 from monuments_tui.rules.config import DIFFICULTIES, MODES, SEED_MAX, number_problem
 
 
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("a", help="from: a step (s120), a turn (t12 or 12), a round (r10), start or end")
     diff.add_argument("b", help="to: the same forms")
     _add_app_commands(sub)
+    add_network_commands(sub, _civs)
     return parser
 
 
@@ -256,6 +258,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_records(args)
     if args.command == "diff":
         return run_diff(args)
+    if args.command in ("serve", "host"):
+        # start-up: the server and its web library load only for these sub-commands
+        from monuments_tui.cli import network
+
+        return network.run_serve(args) if args.command == "serve" else network.run_host(args)
     # start-up: the headless sub-commands above never load Textual, nor the game for --help
     from monuments_tui.cli.preflight import in_use, read_position
     from monuments_tui.ui.app import run_app

@@ -82,8 +82,11 @@ class MonumentsApp(Navigation):
         autostart: bool = False,
         pace: str = "normal",
         position: str | None = None,
+        join: tuple[str, str, str] | None = None,
     ):
         super().__init__()
+        self.join = join
+        """`monuments join`: the server, the code and the player's name."""
 
         self.saves_dir = Path(saves_dir) if saves_dir else default_saves_dir()
         self.start = start
@@ -113,6 +116,8 @@ class MonumentsApp(Navigation):
             self.open_save(self.file)
         elif self.start == "replay" and self.file:
             self.open_replay(self.file)
+        elif self.start == "join" and self.join:
+            self.join_network_game(*self.join)
 
     def _start_from_prefill(self) -> None:
         p = self.prefill
@@ -251,6 +256,14 @@ class MonumentsApp(Navigation):
         self.goto_title()
         self.push_screen(ReplayScreen(replay))
 
+    def join_network_game(self, server: str, code: str, name: str = "") -> None:
+        """A game on a server (`monuments join`): connect, then the game screen as a client."""
+        self.run_worker(_network().join_game(self, server, code, name), group="join", exclusive=True)
+
+    def open_network_games(self) -> None:
+        """The network games joined from here, with whose move it is."""
+        self.push_screen(_network().NetworkGamesScreen())
+
     def start_learning(self) -> None:
         """`monuments learn` and the title's "Learn to play": a guided teaching game, Greece against the heuristic bot."""
         self.start_new(lambda: learning_session(self.saves_dir))
@@ -335,6 +348,14 @@ def _sessions() -> type[GameSession]:
     return GameSession
 
 
+def _network():
+    """The app's network part (`ui.net_join`), loaded when a network game is first joined or listed."""
+    # start-up: the network client loads only when a network game is joined or listed
+    from monuments_tui.ui import net_join
+
+    return net_join
+
+
 def learning_session(saves_dir: Path) -> GameSession:
     """A new guided game (`ui.tutorial`): teaching mode, hints allowed, lessons on."""
     # start-up: the lessons read the rules, which load when a game opens
@@ -383,6 +404,8 @@ def run_app(args: argparse.Namespace | None = None) -> int:
         )
     elif command == "learn":
         app = MonumentsApp(start="learn", saves_dir=saves, pace=pace)
+    elif command == "join":
+        app = MonumentsApp(start="join", saves_dir=saves, pace=pace, join=(args.server, args.code, args.name))
     elif command in ("load", "replay"):
         app = MonumentsApp(start=command, saves_dir=saves, file=args.file, pace=pace)
     else:

@@ -51,3 +51,9 @@ class Navigation(App[object]):
 
     def continue_latest(self) -> None:
         raise NotImplementedError
+
+    def join_network_game(self, server: str, code: str, name: str = "") -> None:
+        raise NotImplementedError
+
+    def open_network_games(self) -> None:
+        raise NotImplementedError

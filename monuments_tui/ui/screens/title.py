@@ -39,6 +39,7 @@ MENU = (
     ("continue", "Continue the latest game", "c"),
     ("load", "Load a game", "l"),
     ("replay", "Replay a game", "r"),
+    ("network", "Network games", "w"),
     ("help", "Help", "h"),
     ("quit", "Quit", "q"),
 )
@@ -56,6 +57,7 @@ class TitleScreen(Screen):
         Binding("c", "choose('continue')", "Continue"),
         Binding("l", "choose('load')", "Load"),
         Binding("r", "choose('replay')", "Replay"),
+        Binding("w", "choose('network')", "Network games"),
         Binding("h,f1", "choose('help')", "Help"),
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
@@ -99,6 +101,8 @@ class TitleScreen(Screen):
             app.push_screen(SavesScreen("load"))
         elif what == "replay":
             app.push_screen(SavesScreen("replay"))
+        elif what == "network":
+            app.open_network_games()
         elif what == "help":
             app.push_screen(HelpScreen())
         elif what == "quit":

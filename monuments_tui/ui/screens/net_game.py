@@ -1,0 +1,209 @@
+"""The game screen for a game on a server (`monuments join`): the same screen, keys and
+completion as a game at this keyboard, with commands, undo, notes and hints sent to the
+server, and the board drawn again whenever the server's steps arrive.
+
+One viewer sits at this screen: a player (its own seat), a spectator (the public view) or a
+teacher (the seat it follows: a move it types is sent as a suggestion to the student's line). No curtain is needed and no bot plays here: the server runs
+the bots. The status line says who is connected.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from monuments_tui.ai.coach import Hint as CoachHint
+from monuments_tui.net.client import Client, ServerGone
+from monuments_tui.net.messages import Ack, Deadline, Hint, Note, Presence, RequestKind, ServerAny, Steps, UndoAsked
+from monuments_tui.net.remote import RemoteSession
+from monuments_tui.ui.record_commands import record_command
+from monuments_tui.ui.refusal_words import split_refusal
+from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.game import GameScreen
+from monuments_tui.ui.status_line import status_line
+
+ANSWERS = ("accept", "decline")
+"""Typed to answer another seat's undo in a teaching game."""
+
+
+class NetGameScreen(GameScreen):
+    """A game on a server, seen by one viewer."""
+
+    def __init__(self, client: Client):
+        self.client = client
+        self.remote = RemoteSession(client)
+        super().__init__(self.remote)
+        self.set_reactive(GameScreen.viewer, self.remote.seat)
+        client.on_change = self._from_server
+
+    # -- who sees and plays -------------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        seat = self.remote.seat
+        return [seat] if seat is not None else []
+
+    def show_all(self) -> bool:
+        return self.session.state.phase == "over"  # what was sent is all this viewer may see
+
+    def curtain_in_use(self) -> bool:
+        return False
+
+    def needs_curtain(self, seat: int) -> bool:
+        return False
+
+    def can_type(self) -> bool:
+        seat = self.seat_to_answer()
+        return self.remote.role == "seat" and seat is not None and seat == self.remote.seat
+
+    def schedule_bot(self) -> None:
+        """The server plays the bots; their steps arrive like everyone's."""
+
+    def action_skip(self) -> None:
+        self.notify("The server plays the bots as fast as they think.", timeout=3)
+
+    # -- the server's news --------------------------------------------------------------------------
+    def _from_server(self, message: ServerAny) -> None:
+        if not self.is_mounted:
+            return
+        if isinstance(message, Steps):
+            self._ended = False
+            self.refresh_all()
+            self.after_change()
+        elif isinstance(message, (Presence, Deadline)):
+            self.refresh_all()
+        elif isinstance(message, Note):
+            self._noted(message)
+        elif isinstance(message, Hint):
+            self._hinted(message)
+        elif isinstance(message, UndoAsked) and self.remote.seat in message.waiting_for:
+            civ = self.session.state.players[message.by].civ.capitalize()
+            self.notify(f"{civ} asks to take back a step: type accept or decline.", title="Undo asked", timeout=30)
+
+    def _noted(self, note: Note) -> None:
+        if note.suggestion:
+            line = self.command_line
+            if not line.input.value:
+                line.input.value = note.text
+                line.input.cursor_position = len(note.text)
+            line.show_info(f"{note.author or 'Your teacher'} suggests: {note.text} (Enter plays it)")
+        else:
+            self.refresh_all()
+
+    def _hinted(self, hint: Hint) -> None:
+        self._hints = [CoachHint(command, why) for command, why in hint.moves]
+        self._hint_index = 0
+        if self._hints:
+            self._show_hint()
+
+    def _draw_status(self, prompt: str) -> None:
+        line = status_line(self.session, f"{self._who_is_here()} · {prompt}", max(20, self.size.width))
+        self.query_one("#status", Static).update(line, layout=False)
+
+    def _who_is_here(self) -> str:
+        if not self.client.connected:
+            return "connection lost, coming back..."
+        presence = self.client.presence
+        if presence is None:
+            return "online"
+        names = [f"{s.civ.capitalize()} {'●' if s.connected else '○'}" for s in presence.seats]
+        watching = f", {presence.watchers} watching" if presence.watchers else ""
+        role = {"watch": "watching", "teacher": "teaching"}.get(self.remote.role, "playing")
+        return f"{' '.join(names)}{watching} (you: {role}){self._time_limit()}"
+
+    def _time_limit(self) -> str:
+        deadline = self.client.deadline
+        if deadline is None or deadline.seat is None:
+            return ""
+        civ = self.session.state.players[deadline.seat].civ.capitalize()
+        return f" · {civ} to move by {deadline.due}, then {deadline.rule}"
+
+    # -- sending --------------------------------------------------------------------------------------
+    def play_text(self, text: str) -> bool:
+        low = text.strip().lower()
+        if low in ANSWERS:
+            self.command_line.input.value = ""
+            self._ask("accept" if low == "accept" else "decline")
+            return False
+        if self.remote.role == "teacher" and not self._local(text):
+            self.command_line.input.value = ""
+            self._ask("suggest", text.strip())  # a teacher's move goes to the student's command line
+            return False
+        if self._local(text) or not self.can_type():
+            return super().play_text(text)  # help, info, preview...; or says why this viewer cannot play
+        self.run_worker(self._play(text), group="net")
+        return True
+
+    @staticmethod
+    def _local(text: str) -> bool:
+        low = text.strip().lower()
+        words = ("help", "?", "info", "hint", "position", "preview")
+        return bool(record_command(text)) or low in words or low.startswith(("info ", "preview "))
+
+    async def _play(self, text: str) -> None:
+        line = self.command_line
+        try:
+            answer = await self.client.play(text)
+        except ServerGone as exc:
+            line.show_error(f"{exc}. The command was not played yet.")
+            return
+        if isinstance(answer, Ack):
+            line.accept()
+        else:
+            line.refuse(*split_refusal(answer.reason))
+
+    def _ask(self, kind: RequestKind, text: str = "") -> None:
+        self.run_worker(self._request(kind, text), group="net")
+
+    async def _request(self, kind: RequestKind, text: str) -> None:
+        line = self.command_line
+        try:
+            answer = await self.client.request(kind, text)
+        except ServerGone as exc:
+            line.show_error(str(exc))
+            return
+        if not isinstance(answer, Ack):
+            line.show_refusal(*split_refusal(answer.reason))
+        elif answer.said:
+            line.show_info(answer.said[:1].upper() + answer.said[1:])
+        if kind == "note" and isinstance(answer, Ack):
+            line.accept()
+
+    def play_record_command(self, text: str) -> None:
+        word, rest = record_command(text) or ("", "")
+        if word == "note":
+            if self.remote.role == "watch":
+                self.command_line.show_error("A spectator watches: notes are written by the players and teachers.")
+                return
+            self._ask("note", rest)
+        else:
+            self.command_line.show_error(
+                "Side lines stay on the server's copy; promote them there with monuments load."
+            )
+
+    @guarded
+    def action_hint(self) -> None:
+        if not self.can_type():
+            self.command_line.show_error(
+                "The coach helps the person whose turn it is: wait for your turn, then ask again."
+            )
+            return
+        self._ask("hint")
+
+    @guarded
+    def action_undo(self) -> None:
+        self._ask("undo")
+
+    @guarded
+    def action_redo(self) -> None:
+        self._ask("redo")
+
+    def action_save_copy(self) -> None:
+        self.notify("The server keeps this game's save; ask its host for a copy.", timeout=5)
+
+    def action_toggle_teaching(self) -> None:
+        self.notify("Teaching mode is set when the game is hosted.", timeout=5)
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        self.client.on_change = None
+
+    def action_replay(self) -> None:
+        self.notify("A network game is replayed from its save on the server (monuments replay FILE there).", timeout=6)
