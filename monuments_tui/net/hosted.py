@@ -240,7 +240,7 @@ class HostedGame:
         try:
             session.execute_text(text)
         except (NotationError, RuleViolation) as exc:
-            return self._refuse(seat, cid, str(exc))
+            return self._refuse(seat, cid, exc.problem, exc.hint, exc.rule)
         except OSError as exc:  # the session changes nothing it could not write
             return self._refuse(seat, cid, f"The server could not write the game's save ({exc}): nothing was played.")
         self.undo_asked = None
@@ -348,8 +348,8 @@ class HostedGame:
         return start
 
     # -- answers ----------------------------------------------------------------------------------
-    def _refuse(self, seat: int, cid: str, reason: str) -> Outcome:
-        refusal = Refusal(cid, reason)
+    def _refuse(self, seat: int, cid: str, reason: str, hint: str = "", rule: str = "") -> Outcome:
+        refusal = Refusal(cid, reason, hint, rule)
         if len(self.refused) > 10_000:
             self.refused.clear()  # kept only so that a refusal sent again reads the same
         self.refused[(seat, cid)] = refusal

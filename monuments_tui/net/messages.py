@@ -148,10 +148,21 @@ class Ack(ServerMessage, tag="ack", frozen=True):
 
 
 class Refusal(ServerMessage, tag="refusal", frozen=True):
-    """A command or request was not done, and why; nothing changed."""
+    """A command or request was not done, and why; nothing changed. A refusal of the rules
+    keeps its parts apart, as `RuleViolation` does, for the screen to lay out."""
 
     id: str
     reason: str
+    """What is wrong (the whole sentence when the rules are not the ones refusing)."""
+    hint: str = ""
+    """What would work instead, or ""."""
+    rule: str = ""
+    """The rulebook section and line that applies, or ""."""
+
+    @property
+    def problem(self) -> str:
+        """What is wrong: the field the screen reads of every refusal (`ui.refusal_words`)."""
+        return self.reason
 
 
 class Presence(ServerMessage, tag="presence", frozen=True):

@@ -9,17 +9,22 @@ the bots. The status line says who is connected.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.widgets import Static
 
 from monuments_tui.ai.coach import Hint as CoachHint
 from monuments_tui.net.client import Client, ServerGone
 from monuments_tui.net.messages import Ack, Deadline, Hint, Note, Presence, RequestKind, ServerAny, Steps, UndoAsked
 from monuments_tui.net.remote import RemoteSession
-from monuments_tui.ui.record_commands import record_command
-from monuments_tui.ui.refusal_words import split_refusal
+from monuments_tui.ui import typed_words
+from monuments_tui.ui.refusal_words import refusal_lines
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.status_line import status_line
+
+if TYPE_CHECKING:
+    from monuments_tui.game.session import GameSession
 
 ANSWERS = ("accept", "decline")
 """Typed to answer another seat's undo in a teaching game."""
@@ -31,7 +36,8 @@ class NetGameScreen(GameScreen):
     def __init__(self, client: Client):
         self.client = client
         self.remote = RemoteSession(client)
-        super().__init__(self.remote)
+        # a RemoteSession answers every call the screen makes of a session, from the server's steps
+        super().__init__(cast("GameSession", self.remote))
         self.set_reactive(GameScreen.viewer, self.remote.seat)
         client.on_change = self._from_server
 
@@ -133,9 +139,10 @@ class NetGameScreen(GameScreen):
 
     @staticmethod
     def _local(text: str) -> bool:
-        low = text.strip().lower()
-        words = ("help", "?", "info", "hint", "position", "preview")
-        return bool(record_command(text)) or low in words or low.startswith(("info ", "preview "))
+        """A word of the screen's own (help, info, note, ...), or a line the screen refuses as
+        unknown: neither goes to the server as a move (`typed_words`)."""
+        typed = typed_words.read(text)
+        return isinstance(typed, typed_words.Misread) or typed.word.run is not None
 
     async def _play(self, text: str) -> None:
         line = self.command_line
@@ -147,7 +154,7 @@ class NetGameScreen(GameScreen):
         if isinstance(answer, Ack):
             line.accept()
         else:
-            line.refuse(*split_refusal(answer.reason))
+            line.refuse(*refusal_lines(answer))
 
     def _ask(self, kind: RequestKind, text: str = "") -> None:
         self.run_worker(self._request(kind, text), group="net")
@@ -160,14 +167,13 @@ class NetGameScreen(GameScreen):
             line.show_error(str(exc))
             return
         if not isinstance(answer, Ack):
-            line.show_refusal(*split_refusal(answer.reason))
+            line.show_refusal(*refusal_lines(answer))
         elif answer.said:
             line.show_info(answer.said[:1].upper() + answer.said[1:])
         if kind == "note" and isinstance(answer, Ack):
             line.accept()
 
-    def play_record_command(self, text: str) -> None:
-        word, rest = record_command(text) or ("", "")
+    def play_record_command(self, word: str, rest: str) -> None:
         if word == "note":
             if self.remote.role == "watch":
                 self.command_line.show_error("A spectator watches: notes are written by the players and teachers.")
