@@ -21,6 +21,7 @@ from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import controlled_land, controlled_water, resource_totals, units_of
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import HIDDEN
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
@@ -115,6 +116,10 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     The solo AI's quests are checked now: met ones score their VP, the others nothing
     (no penalties for the AI, l.553, B83). A human's quests still in progress score
     their penalty, even if met but not turned in (B72).
+
+    `state` may be a seat's view (`rules.views.visible_state`): a quest hidden from that
+    seat counts nothing, and the line says how many were left out, so the live score
+    never tells what another seat's secret quests are worth.
     """
     content = load_content()
     card = score_card_of(state, seat)
@@ -144,7 +149,8 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     )
 
     done = list(player.completed)
-    open_quests = list(player.quests)
+    open_quests = [q for q in player.quests if q != HIDDEN]
+    hidden = len(player.quests) - len(open_quests)
     if state.config.ai_seat == seat:
         done += [q for q in open_quests if not check_quest(state, seat, q)]
         open_quests = []
@@ -154,7 +160,7 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
         ScoreLine(
             "quests_open",
             "Uncompleted quests",
-            f"{len(open_quests)} quest(s)",
+            f"{len(open_quests)} quest(s)" + (f", {hidden} hidden not counted" if hidden else ""),
             sum(quests[q].penalty for q in open_quests),
         )
     )

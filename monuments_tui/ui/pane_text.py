@@ -26,7 +26,9 @@ from monuments_tui.rules.quests import (
     task_target,
     task_value,
 )
+from monuments_tui.rules.scoring import ScoreBreakdown, score
 from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import HIDDEN
 from monuments_tui.ui import card_text
 from monuments_tui.ui.map_style import CIV_LETTERS
 from monuments_tui.ui.monument_art import monument_text
@@ -272,20 +274,24 @@ def _choice_now(state: GameState, seat: int) -> list[RenderableType]:
 
 
 # -- players -----------------------------------------------------------------------------------
-def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Table:
-    """One row per player: layers, resource totals, workers, quests (the at-a-glance table)."""
+def players_summary(
+    state: GameState, controllers: tuple[str, ...] = (), scores: list[ScoreBreakdown] | None = None
+) -> Table:
+    """One row per player: victory points now, layers, resource totals, workers, quests (the at-a-glance table)."""
+    scores = scores if scores is not None else score(state)
     table = Table(box=None, padding=0, pad_edge=False, expand=True, header_style="bold")
     table.add_column("", no_wrap=True, ratio=1)
-    for head in ("L", "wd", "fd", "mt", "sh", "wk", "Q"):
-        table.add_column(head, justify="right", no_wrap=True, width=3)
+    table.add_column("VP", justify="right", no_wrap=True, width=3, style="bold")
+    for head in ("L", "wd", "fd", "mt", "sh", "wk", "Q"):  # layers and quests stay in one digit
+        table.add_column(head, justify="right", no_wrap=True, width=2 if head in ("L", "Q") else 3)
     for seat, p in enumerate(state.players):
         totals = q.resource_totals(state, seat)
         civ = p.civ
-        name = Text(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
-        if state.pending is not None and state.current == seat:
-            name.append(" <", style="bold")
+        name = Text(">" if state.pending is not None and state.current == seat else " ", style="bold")
+        name.append(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
         table.add_row(
             name,
+            str(scores[seat].total),
             str(p.layers),
             *(str(totals.get(r, 0)) for r in RESOURCES),
             str(len(q.units_of(state, seat, "worker"))),
@@ -297,8 +303,10 @@ def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Tabl
 def players_text(state: GameState, viewer: int | None, controllers: tuple[str, ...] = ()) -> RenderableType:
     """The summary table, then per player: resources per hex, pieces, bonuses, ability, score card; the bank."""
     content = load_content()
-    parts: list[RenderableType] = [players_summary(state, controllers)]
-    legend = Text("< to play · L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
+    scores = score(state)
+    parts: list[RenderableType] = [players_summary(state, controllers, scores)]
+    parts.append(score_now(state, scores))
+    legend = Text("> to play · VP now · L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
     parts.append(legend)
     for seat, p in enumerate(state.players):
         head = Text("\n")
@@ -340,6 +348,44 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
     out.append(", ".join(f"{bank.get(k, 0)} {k}" for k in ("wood", "food", "metal", "sheep", "weapon", "token")))
     parts.append(out)
     return Group(*parts)
+
+
+SCORE_SHORT = {
+    "layers": "layers",
+    "layer5": "bonus cards",
+    "resources": "resources",
+    "workers": "workers",
+    "land": "land",
+    "power": "military power",
+    "upgrades": "upgraded cards",
+    "quests_done": "quests done",
+    "quests_open": "quests open",
+}
+"""A score line's name in the narrow players pane (the end screen gives the score card's names)."""
+
+
+def score_now(state: GameState, scores: list[ScoreBreakdown] | None = None) -> RenderableType:
+    """Each player's victory points as the score card would count them now, line by line
+    (`rules.scoring`, the end screen's count); quests hidden from the viewer count nothing."""
+    scores = scores if scores is not None else score(state)
+    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, header_style="bold")
+    table.add_column(Text("Score now", style="bold"), no_wrap=True, ratio=1)
+    for b in scores:
+        table.add_column(
+            Text(CIV_LETTER.get(b.civ, "?"), style=CIV_STYLE.get(b.civ, "bold")), justify="right", no_wrap=True
+        )
+    names: dict[str, str] = {}  # every line of every card, in score-card order
+    for b in scores:
+        names.update((line.key, line.name) for line in b.lines if line.key not in names)
+    for key, name in names.items():
+        vps = [{line.key: line.vp for line in b.lines}.get(key) for b in scores]
+        table.add_row(Text(SCORE_SHORT.get(key, name), style=DIM), *("-" if vp is None else str(vp) for vp in vps))
+    table.add_row(Text("total", style="bold"), *(Text(str(b.total), style="bold") for b in scores))
+    hidden = [b.civ.capitalize() for b in scores if HIDDEN in state.players[b.seat].quests]
+    if not hidden:
+        return Group(Text(""), table)
+    note = Text(f"{', '.join(hidden)}: hidden quests not counted", style=DIM)
+    return Group(Text(""), table, note)
 
 
 def _supply_text(p) -> str:
