@@ -110,6 +110,28 @@ def score_card_of(state: GameState, seat: int) -> ScoreCard:
     return load_content().score_by_id[state.players[seat].score_card]
 
 
+def _quest_lines(state: GameState, seat: int) -> list[ScoreLine]:
+    """Completed and uncompleted quests; the solo AI's met quests count as completed (l.553, B83).
+    A quest hidden from the viewer of `state` counts nothing, and the line says so."""
+    player = state.players[seat]
+    done = list(player.completed)
+    open_quests = [q for q in player.quests if q != HIDDEN]
+    hidden = len(player.quests) - len(open_quests)
+    if state.config.ai_seat == seat:
+        done += [q for q in open_quests if not check_quest(state, seat, q)]
+        open_quests = []
+    quests = load_content().quest_by_id
+    return [
+        ScoreLine("quests_done", "Completed quests", f"{len(done)} quest(s)", sum(quests[q].vp for q in done)),
+        ScoreLine(
+            "quests_open",
+            "Uncompleted quests",
+            f"{len(open_quests)} quest(s)" + (f", {hidden} hidden not counted" if hidden else ""),
+            sum(quests[q].penalty for q in open_quests),
+        ),
+    ]
+
+
 def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     """`seat`'s score by its score card [Game end, l.397-405].
 
@@ -148,22 +170,7 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
         ScoreLine("upgrades", "Upgraded cards", f"{upgraded} × {card.upgrade_vp} VP", upgraded * card.upgrade_vp)
     )
 
-    done = list(player.completed)
-    open_quests = [q for q in player.quests if q != HIDDEN]
-    hidden = len(player.quests) - len(open_quests)
-    if state.config.ai_seat == seat:
-        done += [q for q in open_quests if not check_quest(state, seat, q)]
-        open_quests = []
-    quests = content.quest_by_id
-    lines.append(ScoreLine("quests_done", "Completed quests", f"{len(done)} quest(s)", sum(quests[q].vp for q in done)))
-    lines.append(
-        ScoreLine(
-            "quests_open",
-            "Uncompleted quests",
-            f"{len(open_quests)} quest(s)" + (f", {hidden} hidden not counted" if hidden else ""),
-            sum(quests[q].penalty for q in open_quests),
-        )
-    )
+    lines += _quest_lines(state, seat)
     lines += [_extra_line(state, seat, extra) for extra in card.extra]
     return ScoreBreakdown(
         seat=seat,
