@@ -19,6 +19,7 @@ from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.board import Hex, load_board
 from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content, monument_name
+from monuments_tui.rules.layer_needs import layer_needs
 from monuments_tui.rules.quests import (
     completable_quests,
     describe_task,
@@ -315,6 +316,7 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
         head.append("" if ctrl == "human" else f"  {ctrl}")
         head.append(f"\n{monument_name(p.civ)}: layer {p.layers}/5")
         parts.append(head)
+        parts.append(next_layer_text(state, seat))
         parts.append(monument_text(p.civ, p.layers, CIV_STYLE.get(p.civ, "")))
         table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)
@@ -348,6 +350,21 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
     out.append(", ".join(f"{bank.get(k, 0)} {k}" for k in ("wood", "food", "metal", "sheep", "weapon", "token")))
     parts.append(out)
     return Group(*parts)
+
+
+def next_layer_text(state: GameState, seat: int) -> RenderableType:
+    """What `seat`'s next monument layer needs against what it has (`rules.layer_needs`);
+    each missing line says how many are short, so it reads without colour too."""
+    needs = layer_needs(state, seat)
+    if needs is None:
+        return Text("monument complete", style=GREEN)
+    off = f", {needs.discount} resource(s) off" if needs.discount else ""
+    table = _grid(None, None, 1)
+    table.add_row(Text(f"next layer {needs.layer}{off}", style="bold"), Text("have", style=DIM), "")
+    for n in needs.lines:
+        mark = Text(f"{n.short} short", style=RED) if n.short else Text("ok", style=GREEN)
+        table.add_row(Text(f"  {n.what}", style=DIM), f"{n.have}/{n.needed}", mark)
+    return table
 
 
 SCORE_SHORT = {

@@ -16,6 +16,7 @@ from monuments_tui.rules.decide import any_legal, any_legal_unless_deferred
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold, fold_ahead
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
+from monuments_tui.rules.layer_needs import layer_needs, shortfall_words
 from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
     bonus_resource_due,
@@ -146,6 +147,8 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
             "In your very first turn, play Movement or Draw quest cards.",
         )
     events = _playable_opening(state, seat, card, any_legal_unless_deferred)
+    if events is None and card == "monument":
+        raise _no_layer(state, seat)
     if events is None:
         raise RuleViolation(
             f"{card} would have no effect now",
@@ -153,6 +156,22 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event]:
             "Play a card whose action can at least partly happen.",
         )
     return events
+
+
+def _no_layer(state: GameState, seat: int) -> RuleViolation:
+    """Why Monument cannot be played: what the next layer lacks, exactly [l.272-278; l.206 (B59)]."""
+    needs = layer_needs(state, seat)
+    if needs is None:
+        return RuleViolation(
+            "monument would have no effect now: all 5 layers of your monument are built",
+            "Build a layer of your monument, l.272; In a turn, l.206 (B59)",
+            "Play another card.",
+        )
+    return RuleViolation(
+        f"monument would have no effect now: layer {needs.layer} needs {shortfall_words(needs) or 'more'}",
+        "Build a layer of your monument, l.272-278; In a turn, l.206 (B59)",
+        "The Players pane shows what your next layer needs; info layer explains it.",
+    )
 
 
 @rule((pd.ChooseAction, cmd.TakeBack))
