@@ -34,6 +34,7 @@ from monuments_tui.ui import card_text
 from monuments_tui.ui.dialogs.common import Curtain
 from monuments_tui.ui.legal_now import LegalNow
 from monuments_tui.ui.log_marks import TeachingMarks
+from monuments_tui.ui.map_changes import changed_hexes
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import record_command, run_record_command
 from monuments_tui.ui.refusal_words import split_refusal
@@ -204,6 +205,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             tree=session.tree(),
             marks=self._marks(session.records(), steps, state.round),
             hints=session.hints_shown(),
+            changed=changed_hexes(session.state_before_last(), state),
         )
         if show_all or seat == self.viewer:
             prompt = waiting_for(state)

@@ -26,6 +26,7 @@ from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.dialogs.play_from_here import PlayFromHere, PlayFromHereDialog
 from monuments_tui.ui.dialogs.report import ReportDialog
+from monuments_tui.ui.map_changes import changed_hexes
 from monuments_tui.ui.record_commands import promote_in_save
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.score_table import score_table, winner_line
@@ -130,11 +131,14 @@ class ReplayScreen(Screen):
         state = (
             r.view(self.view_seat) if in_main else seat_view(r.state_in(self.line, self.line_position), self.view_seat)
         )
+        at = r.position if in_main else self.line_position
+        before = None if at <= 0 else r.state_at(at - 1) if in_main else r.state_in(self.line, at - 1)
         self.query_one(Board).view = BoardView(
             state=state,
             viewer=self.view_seat,
             show_all=self.view_seat is None,
             controllers=tuple(r.seats),
+            changed=changed_hexes(before, state),
         )
         self.moves.follow(r.position if in_main else self.line_position)
         status = Text()
