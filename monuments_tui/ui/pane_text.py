@@ -316,8 +316,8 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
         head.append("" if ctrl == "human" else f"  {ctrl}")
         head.append(f"\n{monument_name(p.civ)}: layer {p.layers}/5")
         parts.append(head)
-        parts.append(next_layer_text(state, seat))
         parts.append(monument_text(p.civ, p.layers, CIV_STYLE.get(p.civ, "")))
+        parts.append(next_layer_text(state, seat))
         table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)
         if per_hex:

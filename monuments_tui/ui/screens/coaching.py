@@ -121,9 +121,7 @@ class Coaching(_Host):
     def _show_hint(self) -> None:
         line = self.command_line
         chosen = self._hints[self._hint_index]
-        line.input.value = chosen.command
-        line.input.cursor_position = len(chosen.command)
-        line.input.focus()
+        line.offer(chosen.command)
         n = len(self._hints)
         rows = [f"Coach {self._hint_index + 1}/{n} in the line, Enter plays it (f9: the next): {chosen.why}"]
         rows += [f"  {i + 1}. {h.command}: {h.why}" for i, h in enumerate(self._hints) if i != self._hint_index]

@@ -13,12 +13,12 @@ import re
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from monuments_tui.game.session import UndoRefused
 from monuments_tui.game.timeline import step_text
@@ -415,6 +415,17 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             self.board.map.focus()
         else:
             inp.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed while the map or a pane has the focus goes to the command line (the
+        keys those bind act first; they never reach here)."""
+        if event.character is None or not event.is_printable or isinstance(self.focused, Input):
+            return
+        if self.curtain_up or event.key in self.active_bindings:  # the map's keys, i (info), ? (help)
+            return
+        event.stop()
+        event.prevent_default()
+        self.command_line.type_character(event.character)
 
     def action_log_filter(self) -> None:
         who = self.board.cycle_log_filter()

@@ -61,8 +61,7 @@ class LookActions(_Host):
         if not self.can_type():
             line.show_error("Not your decision now: a preview is of a command you could play.")
             return
-        line.input.value = text
-        line.input.cursor_position = len(text)
+        line.offer(text)
         heading, lines = preview_lines(
             self.session.state, text, viewer=self.diff_viewer(), teaching=self.session.teaching
         )

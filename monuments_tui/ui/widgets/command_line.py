@@ -61,7 +61,9 @@ class CommandInput(Input):
             self.delta = delta
 
     def __init__(self, *, suggest: Callable[[str], str | None], **kwargs):
-        super().__init__(**kwargs)
+        # the line selects its text itself where typing should replace it (`CommandLine.offer`,
+        # a refusal); on focus alone it would swallow a letter typed on the map (`type_character`)
+        super().__init__(select_on_focus=False, **kwargs)
         self._suggest = suggest
 
     def watch_value(self, value: str) -> None:
@@ -208,6 +210,22 @@ class CommandLine(Vertical):
         message = self.query_one("#message", Static)
         message.update(text)
         message.display = bool(text.plain)  # no blank line under the input: small terminals need it
+
+    def offer(self, text: str) -> None:
+        """Put `text` in the line for Enter (the coach's move, a preview, a palette or click
+        choice), selected so that typing replaces it; the focus comes back to typing."""
+        self._set_value(text)
+        self.input.focus()
+        self.input.select_all_text()
+
+    def type_character(self, character: str) -> None:
+        """A character typed while something else had the focus: into the line, as if typed there."""
+        inp = self.input
+        inp.focus()
+        if inp.selection.is_empty:
+            inp.insert_text_at_cursor(character)
+        else:
+            inp.replace(character, *inp.selection)
 
     # -- completion and history ----------------------------------------------------------------
     def add_word(self, word: str) -> None:
