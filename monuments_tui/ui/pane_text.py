@@ -288,7 +288,8 @@ def players_summary(
     for seat, p in enumerate(state.players):
         totals = q.resource_totals(state, seat)
         civ = p.civ
-        name = Text(">" if state.pending is not None and state.current == seat else " ", style="bold")
+        deciding = state.pending is not None and state.pending.seat == seat  # in the set-up too
+        name = Text(">" if deciding else " ", style="bold")
         name.append(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
         table.add_row(
             name,

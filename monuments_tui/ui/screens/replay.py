@@ -57,14 +57,17 @@ class ReplayScreen(Screen):
     BINDINGS = [
         Binding("left", "step(-1)", "Back", priority=True, tooltip="One step back"),
         Binding("right", "step(1)", "Step", priority=True, tooltip="One step forward"),
+        Binding("up", "step(-1)", "Back", priority=True, show=False),
+        Binding("down", "step(1)", "Step", priority=True, show=False),
         Binding("shift+left", "turn(-1)", "Turn back", priority=True, show=False),
         Binding("shift+right", "turn(1)", "Turn", priority=True, tooltip="Next turn (shift+Left: back)"),
         Binding("ctrl+left", "round(-1)", "Round back", priority=True, show=False),
         Binding("ctrl+right", "round(1)", "Round", priority=True, show=False),
-        Binding("home,up", "start", "Start", show=False, priority=True),
-        Binding("end,down", "end", "End", show=False, priority=True),
+        Binding("home", "start", "Start", show=False, priority=True),
+        Binding("end", "end", "End", show=False, priority=True),
         Binding("g", "goto", "Go to", tooltip="Go to a turn (50 or t50), a round (r10) or a step (s120)"),
         Binding("v", "view", "View"),
+        Binding("e", "everything", "Everything", show=False, tooltip="Every hand and quest open (or back)"),
         Binding("m", "main_line", "Main line", show=False, tooltip="Back from a side line to the main line"),
         Binding("d", "changes", "Changes", tooltip="What changed since the start of this turn"),
         Binding("p", "play_from_here", "Play here"),
@@ -90,6 +93,8 @@ class ReplayScreen(Screen):
         """The line shown: MAIN (the replay's own steps and position) or a side line's number."""
         self.line_position = 0
         """Where the replay stands in a side line (steps of `line_steps(line)` played)."""
+        self._view_before: int | None = None
+        """The seat's view shown before e opened everything (e goes back to it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -104,6 +109,7 @@ class ReplayScreen(Screen):
         return self.query_one(MoveList)
 
     def on_mount(self) -> None:
+        self.set_reactive(ReplayScreen.view_seat, self.opening_view())
         self.moves.focus()
         if self._start_position is not None:
             self.replay.goto(self._start_position)
@@ -312,6 +318,38 @@ class ReplayScreen(Screen):
             return
         self.redraw()
 
+    def closed_hands(self) -> bool:
+        """The game keeps secrets: not over, no teaching mode, and somebody at the table to keep them from."""
+        r = self.replay
+        return not r.teaching and r.state_at(len(r.steps)).phase != "over" and "human" in r.seats
+
+    def opening_view(self) -> int | None:
+        """An unfinished standard game opens as the person who played last saw it (no other
+        seat's quests on screen; never a bot's view); a finished or teaching game shows everything."""
+        if not self.closed_hands():
+            return None
+        r = self.replay
+        humans = [seat for seat, who in enumerate(r.seats) if who == "human"]
+        return next((step.seat for step in reversed(r.steps) if step.seat in humans), humans[0])
+
+    def action_everything(self) -> None:
+        """e: everything open, or back to the view before (a warning when hands are closed)."""
+        if self.view_seat is not None:
+            self._view_before = self.view_seat
+            self.view_seat = None
+            self._warn_everything()
+        else:
+            self.view_seat = self._view_before if self.closed_hands() else None
+
+    def _warn_everything(self) -> None:
+        if self.closed_hands() and self.replay.seats.count("human") > 1:
+            self.notify(
+                "Every hand and quest is open now: in a hot-seat game, only if nobody else is looking. "
+                "v or e goes back to one seat's view.",
+                title="View: everything",
+                severity="warning",
+            )
+
     def action_view(self) -> None:
         seats = len(self.replay.config.civs)
         if self.view_seat is None:
@@ -320,6 +358,7 @@ class ReplayScreen(Screen):
             self.view_seat += 1
         else:
             self.view_seat = None
+            self._warn_everything()
 
     @guarded
     def action_changes(self) -> None:
