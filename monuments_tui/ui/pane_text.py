@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -221,9 +222,8 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
         action = content.action_by_id[card]
         green = card in p.green
         cost = "" if green else "up " + " ".join(f"{n}{RES_SHORT[r]}" for r, n in action.upgrade_cost.items())
-        table.add_row(
-            Text("G" if green else "R", style=GREEN if green else RED), Text(card, style="bold"), Text(cost, style=DIM)
-        )
+        name = Text(card, style=Style(bold=True) + Style.on(click=f"offer('play {card}')"))  # a click offers it
+        table.add_row(Text("G" if green else "R", style=GREEN if green else RED), name, Text(cost, style=DIM))
     if not p.hand:
         table.add_row("", Text("no card in hand: take back the discard pile", style=DIM), "")
     out = Text()

@@ -108,6 +108,22 @@ class Prompt(NamedTuple):
     note: str = ""
 
 
+class Options(Static):
+    """The choices under the question, one a line; a click on a legal one offers its command."""
+
+    @staticmethod
+    def line(text: str, legal: set[str]) -> Content:
+        """`text` ("startquest qs-wood — Control 3 wood."), clickable when it starts with a legal command."""
+        command = text.strip().partition(" — ")[0]
+        line = Content(text)
+        return line.stylize(f"@click=offer({command!r})") if command in legal else line
+
+    def action_offer(self, command: str) -> None:
+        line = self.parent
+        if isinstance(line, CommandLine):
+            line.offer(command)
+
+
 class CommandLine(Vertical):
     """Prompt, input and message line."""
 
@@ -149,7 +165,7 @@ class CommandLine(Vertical):
         with Horizontal(id="prompt"):  # the question wraps; the grey note beside it is cut short first
             yield Static(id="question")
             yield Static(id="note")
-        yield Static(id="options")
+        yield Options(id="options")
         yield CommandInput(
             placeholder="type a command, Tab completes (e.g. play movement)",
             id="cmd",
@@ -169,7 +185,11 @@ class CommandLine(Vertical):
             Content.styled(f"   {prompt.note}" if prompt.note else "", "$tone-muted")
         )
         shown = self.query_one("#options", Static)
-        shown.update(options)  # a line an option, so a compact terminal can cut each one short, not the list
+        # a line an option, so a compact terminal can cut each one short, not the list; a click on one
+        # puts its command in the line
+        legal = set(self.legal) if " — " in options else set()  # choices only: a redraw works out no list
+        lines = [Options.line(text, legal) for text in options.split("\n")] if options else []
+        shown.update(Content("\n").join(lines))
         shown.display = bool(options)
 
     def watch_legal(self) -> None:

@@ -142,6 +142,12 @@ class HandPane(TextPane):
         super().__init__("Hand", id=id)
         self.wide = True
 
+    def action_offer(self, command: str) -> None:
+        """A click on a card in hand: its command in the line, ready for Enter (where there is one)."""
+        line = getattr(self.screen, "command_line", None)
+        if line is not None and hasattr(line, "offer"):
+            line.offer(command)
+
     def show(self, state, seat: int | None) -> None:
         if state is None or seat is None:
             self.set_border("Hand")
