@@ -97,3 +97,23 @@ async def test_replay_up_and_down_step_home_and_end_jump(tmp_path):
         assert r.position == len(r.steps)
         await pilot.press("home")
         assert r.position == 0
+
+
+async def test_panes_start_at_their_top_after_a_resize(tmp_path):
+    from monuments_tui.ui.widgets.panes import HandPane, PlayersPane
+    from tests.ui.test_coach_app import game_screen, hinted_app
+
+    app, session = hinted_app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.start_session(session)
+        await pilot.pause()
+        screen = game_screen(app)
+        for pane in (screen.query_one(HandPane), screen.query_one(PlayersPane)):
+            pane.scroll_to(y=8, animate=False)
+        await pilot.pause()
+        assert screen.query_one(PlayersPane).scroll_offset.y > 0
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one(HandPane).scroll_offset.y == 0
+        assert screen.query_one(PlayersPane).scroll_offset.y == 0
