@@ -117,3 +117,26 @@ async def test_panes_start_at_their_top_after_a_resize(tmp_path):
         await pilot.pause()
         assert screen.query_one(HandPane).scroll_offset.y == 0
         assert screen.query_one(PlayersPane).scroll_offset.y == 0
+
+
+def test_the_load_list_tells_games_of_the_same_set_up_apart(tmp_path):
+    import os
+
+    from monuments_tui.game.session import GameSession
+    from monuments_tui.rules import GameConfig
+    from monuments_tui.ui.saves_list import cell_text, list_saves
+
+    for steps, when in ((0, 1_700_000_000), (9, 1_700_100_000)):
+        session = GameSession.new(
+            GameConfig(civs=("greece", "egypt"), seed=3), seats=("human", "human"), saves_dir=tmp_path
+        )
+        for _ in range(steps):
+            session.execute(session.legal()[0])
+        session.close()
+        os.utime(session.path, (when, when))
+    newest, oldest = list_saves(tmp_path)
+    rows = [tuple(cell_text(s, key) for key in ("civs", "round", "status", "played")) for s in (newest, oldest)]
+    assert rows[0] != rows[1]
+    assert oldest.status == "set-up · Greece to play"
+    assert newest.to_play in ("Greece", "Egypt") and newest.status.endswith(f"{newest.to_play} to play")
+    assert newest.played[:4].isdigit() and newest.played != oldest.played  # a date each
