@@ -58,9 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play games between bots without the interface")
     sim.add_argument("--players", type=_civs, default=("greece", "egypt"), help="civilisations, e.g. greece,egypt")
-    sim.add_argument("--mode", choices=MODES, default="abundance")
-    sim.add_argument("--games", type=_whole("--games", 1, 1_000_000), default=10)
-    sim.add_argument("--seed", type=SEED, default=1)
+    sim.add_argument("--mode", choices=MODES, default="abundance", help="game mode (default: abundance)")
+    sim.add_argument(
+        "--games", type=_whole("--games", 1, 1_000_000), default=10, help="how many games to play (default: 10)"
+    )
+    sim.add_argument("--seed", type=SEED, default=1, help="seed of the first game; each next game adds 1 (default: 1)")
     sim.add_argument(
         "--bot",
         default="random",
@@ -85,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="write a saved game as a readable record")
     export.add_argument("file", help="a save (.jsonl)")
-    export.add_argument("--format", choices=("text", "json"), default="text")
+    export.add_argument(
+        "--format", choices=("text", "json"), default="text", help="a readable text record, or JSON (default: text)"
+    )
     export.add_argument(
         "--main-line", action="store_true", help="the main line only: no side lines or notes (text format)"
     )
@@ -114,8 +118,8 @@ def _add_app_commands(sub) -> None:
     pace_help = "how fast bots play: slow, normal, fast, instant"
     new = sub.add_parser("new", help="open the new-game screen (with --start: begin the game at once)")
     new.add_argument("--players", type=_civs, help="civilisations in seat order, e.g. greece,egypt")
-    new.add_argument("--mode", choices=MODES)
-    new.add_argument("--seed", type=SEED)
+    new.add_argument("--mode", choices=MODES, help="abundance or scarcity of resources on the board")
+    new.add_argument("--seed", type=SEED, help="the deal's seed: the same seed deals the same game")
     new.add_argument("--seats", type=_civs, help="per seat: human, random, heuristic or search, e.g. human,search")
     new.add_argument("--solo", choices=DIFFICULTIES, help="play solo against the AI")
     new.add_argument("--teaching", action="store_true", help="teaching mode: unlimited undo, all hands open")
@@ -207,6 +211,8 @@ def run_records(args: argparse.Namespace) -> int:
         summary = records.check(args.file)
         print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else records.format_check(summary))
         return 0
+    except BrokenPipeError:
+        raise  # the reader went away: not a save's fault (`main` ends quietly)
     except (records.SaveError, records.RecordError, OSError, FileExistsError) as exc:
         if args.command == "check" and args.json:
             print(json.dumps({"file": args.file, "valid": False, "error": str(exc)}, indent=2))
@@ -239,7 +245,9 @@ def run_diff(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `monuments` console script."""
     try:
-        return _dispatch(build_parser().parse_args(argv))
+        code = _dispatch(build_parser().parse_args(argv))
+        sys.stdout.flush()  # a reader gone away shows here, not at the interpreter's exit
+        return code
     except BrokenPipeError:
         # The reader of our output went away (`monuments cards --json | head`): stop quietly,
         # and point stdout at nothing so the interpreter's final flush cannot fail again.

@@ -48,6 +48,8 @@ class Replay:
         self.config: GameConfig = header.config
         self.seats: tuple[str, ...] = header.seats
         self.teaching: bool = rebuilt.teaching
+        self.taught: bool = rebuilt.taught
+        """Teaching mode was on at some time in the game (`Rebuilt.taught`)."""
         self.title: str = header.title
         self.path = path
         self.warnings = warnings

@@ -274,6 +274,9 @@ class Rebuilt(msgspec.Struct):
     teaching: bool
     taken_back: list[TakenBack]
     by_seq: dict[int, Step] = {}
+    taught: bool = False
+    """Teaching mode was on at some time (at the start, or switched on): undos beyond the
+    standard game's may lie in the journal, so a record of it must say so."""
     """The Step of every command record, on the line of play or not, by its `seq` (for `game_tree`)."""
 
 
@@ -296,7 +299,7 @@ def rebuild(
         raise SaveError(path, 1, f"the {what} is not valid: {exc}") from None
     timeline = Timeline(initial)
     checker = CommandChecker(path, legacy=header.version < NEW_EVENTS_VERSION) if validate else None
-    teaching = header.teaching
+    teaching = taught = header.teaching
     taken_back: list[TakenBack] = []
     by_seq: dict[int, Step] = {}
     for record in records:
@@ -314,6 +317,7 @@ def rebuild(
             checker.settle()  # a card played just before is checked in full first
         if isinstance(record, TeachingRecord):
             teaching = record.on
+            taught = taught or record.on
         else:
             _replay_record(timeline, record, path, line, teaching if validate else None)
     if checker:
@@ -321,7 +325,7 @@ def rebuild(
     if timeline.redo_stack:
         taken_back.append(TakenBack(len(timeline.steps), tuple(timeline.redo_stack[::-1])))
     taken_back.sort(key=lambda t: t.position)
-    return Rebuilt(timeline, teaching, taken_back, by_seq)
+    return Rebuilt(timeline, teaching, taken_back, by_seq, taught)
 
 
 def _replay_record(

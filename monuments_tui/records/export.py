@@ -51,7 +51,10 @@ def _header_pairs(replay: Replay, result: str, version: int = PLAIN_RECORD_VERSI
     changed = _options_changed(cfg.options)
     if changed:
         pairs.append(("Options", json.dumps(changed, sort_keys=True)))
-    pairs.append(("Teaching", "yes" if replay.teaching else "no"))
+    # on at any time: its side lines may go back further than a standard game's undo
+    pairs.append(("Teaching", "yes" if replay.teaching or replay.taught else "no"))
+    if replay.taught and not replay.teaching:
+        pairs.append(("TeachingAtEnd", "no"))  # switched off again before the end of the record
     if replay.header.position is not None:
         pairs.append(("Position", replay.header.position))  # the game began from it, not from the deal
     pairs.append(("Result", result))

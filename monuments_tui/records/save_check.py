@@ -33,6 +33,7 @@ def check(path: Path | str) -> dict[str, Any]:
         "config": msgspec.to_builtins(save.header.config),
         "seats": list(save.header.seats),
         "teaching": rebuilt.teaching,
+        "taught": rebuilt.taught,
         "records": len(save.records),
         "steps": len(timeline.steps),
         "undos": undos,
@@ -54,7 +55,7 @@ def format_check(summary: dict[str, Any]) -> str:
         f"created   {summary['created']}",
         f"players   {', '.join(c.capitalize() for c in cfg['civs'])} ({', '.join(summary['seats'])})",
         f"mode      {cfg['mode']}, seed {cfg['seed']}" + (f", solo {cfg['solo']}" if cfg.get("solo") else ""),
-        f"teaching  {'yes' if summary['teaching'] else 'no'}",
+        f"teaching  {_teaching_words(summary)}",
         f"played    {summary['steps']} steps, {summary['turns']} turns, {summary['rounds']} rounds"
         + (f" ({summary['undos']} undone)" if summary["undos"] else ""),
         f"result    {summary['result']}",
@@ -63,3 +64,10 @@ def format_check(summary: dict[str, Any]) -> str:
         lines.extend(score_table(summary["scores"]))
     lines.extend(f"warning: {w}" for w in summary["warnings"])
     return "\n".join(lines)
+
+
+def _teaching_words(summary: dict[str, Any]) -> str:
+    """ "yes", "no", or "no (on for part of the game)" when it was switched on and off again."""
+    if summary["teaching"]:
+        return "yes"
+    return "no (on for part of the game)" if summary.get("taught") else "no"

@@ -188,6 +188,8 @@ def import_game(text: str, source: str = "<record>") -> tuple[GameSession, list[
     for item in items:
         builder.add(item)
     builder.finish()
+    if _said(text, "TeachingAtEnd") == "no":
+        session.set_teaching(False)  # as the game that was exported ended
     warnings = []
     said = _said_result(text)
     if said is not None:
@@ -305,9 +307,14 @@ class _TreeBuilder:
 
 
 def _said_result(text: str) -> str | None:
+    return _said(text, "Result")
+
+
+def _said(text: str, tag: str) -> str | None:
+    """The value of the header's `tag`, or None."""
     for line in text.splitlines():
         m = _HEADER_LINE.match(line.strip())
-        if m and m.group(1) == "Result":
+        if m and m.group(1) == tag:
             return _quoted(m.group(2))
     return None
 

@@ -93,7 +93,7 @@ def outcome_events(outcome: Outcome, *, check_card_effect: bool = True) -> list[
         return fold_then(outcome.state, outcome.events, closing_events)
     if isinstance(outcome, CardOpened):
         if check_card_effect and not any_legal(outcome.opened):
-            raise no_effect(outcome.card)
+            raise outcome.explain() if outcome.explain is not None else no_effect(outcome.card)
         return outcome.events
     return outcome
 

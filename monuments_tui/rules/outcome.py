@@ -13,6 +13,8 @@ refers back to it, so it stays out of the cycle collector (`gc=False`), as event
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from monuments_tui.rules.errors import RuleViolation
@@ -36,6 +38,9 @@ class CardOpened(msgspec.Struct, frozen=True, gc=False):
     card: str
     events: list[Event]
     opened: GameState
+    explain: Callable[[], RuleViolation] | None = None
+    """The refusal naming exactly what is missing, where the card has one (Monument: what its
+    next layer lacks); made only when the card is refused."""
 
 
 Outcome = list[Event] | ActionDone | CardOpened

@@ -21,6 +21,7 @@ from monuments_tui.rules.power import military_power
 from monuments_tui.rules.queries import controlled_land, controlled_water, resource_totals, units_of
 from monuments_tui.rules.quests import check_quest
 from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import HIDDEN
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
@@ -109,12 +110,38 @@ def score_card_of(state: GameState, seat: int) -> ScoreCard:
     return load_content().score_by_id[state.players[seat].score_card]
 
 
+def _quest_lines(state: GameState, seat: int) -> list[ScoreLine]:
+    """Completed and uncompleted quests; the solo AI's met quests count as completed (l.553, B83).
+    A quest hidden from the viewer of `state` counts nothing, and the line says so."""
+    player = state.players[seat]
+    done = list(player.completed)
+    open_quests = [q for q in player.quests if q != HIDDEN]
+    hidden = len(player.quests) - len(open_quests)
+    if state.config.ai_seat == seat:
+        done += [q for q in open_quests if not check_quest(state, seat, q)]
+        open_quests = []
+    quests = load_content().quest_by_id
+    return [
+        ScoreLine("quests_done", "Completed quests", f"{len(done)} quest(s)", sum(quests[q].vp for q in done)),
+        ScoreLine(
+            "quests_open",
+            "Uncompleted quests",
+            f"{len(open_quests)} quest(s)" + (f", {hidden} hidden not counted" if hidden else ""),
+            sum(quests[q].penalty for q in open_quests),
+        ),
+    ]
+
+
 def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
     """`seat`'s score by its score card [Game end, l.397-405].
 
     The solo AI's quests are checked now: met ones score their VP, the others nothing
     (no penalties for the AI, l.553, B83). A human's quests still in progress score
     their penalty, even if met but not turned in (B72).
+
+    `state` may be a seat's view (`rules.views.visible_state`): a quest hidden from that
+    seat counts nothing, and the line says how many were left out, so the live score
+    never tells what another seat's secret quests are worth.
     """
     content = load_content()
     card = score_card_of(state, seat)
@@ -143,21 +170,7 @@ def score_seat(state: GameState, seat: int) -> ScoreBreakdown:
         ScoreLine("upgrades", "Upgraded cards", f"{upgraded} × {card.upgrade_vp} VP", upgraded * card.upgrade_vp)
     )
 
-    done = list(player.completed)
-    open_quests = list(player.quests)
-    if state.config.ai_seat == seat:
-        done += [q for q in open_quests if not check_quest(state, seat, q)]
-        open_quests = []
-    quests = content.quest_by_id
-    lines.append(ScoreLine("quests_done", "Completed quests", f"{len(done)} quest(s)", sum(quests[q].vp for q in done)))
-    lines.append(
-        ScoreLine(
-            "quests_open",
-            "Uncompleted quests",
-            f"{len(open_quests)} quest(s)",
-            sum(quests[q].penalty for q in open_quests),
-        )
-    )
+    lines += _quest_lines(state, seat)
     lines += [_extra_line(state, seat, extra) for extra in card.extra]
     return ScoreBreakdown(
         seat=seat,

@@ -27,7 +27,8 @@ from monuments_tui.ui.wording import PIECE_WORDS
 KINDS = (
     "Try an action card (movement), a quest (qs-wood, q01-land), a common bonus card (cb1-military), "
     "a personal bonus card (pb-a-l1), an ability (horses), a score card (score-a), a piece (w, army, town), "
-    "a hex (D7), a civilisation (greece), a command (move) or a rule option (retreat, B50)."
+    "a hex (D7), a civilisation (greece), a command (move), a rule option (retreat, B50) "
+    "or layer (what a monument layer needs)."
 )
 
 
@@ -42,7 +43,7 @@ def about(state: GameState | None, word: str) -> list[Section]:
     if not word:
         raise ValueError(f"Info about what? Type info and an id, as in: info qs-wood. {KINDS}")
     low = word.lower()
-    found = _cards(state, low) + _pieces(low) + _hexes(state, word) + _civs(low) + _rules(low)
+    found = _cards(state, low) + _pieces(low) + _hexes(state, word) + _civs(low) + _rules(low) + _layer(state, low)
     if not found:
         raise ValueError(f"Nothing is called '{word}'. {KINDS}")
     return found
@@ -116,3 +117,25 @@ def _rules(low: str) -> list[Section]:
             text = f"{words.explanation}\nChosen on the new-game form; it settles decision {words.code}."
             out.append(Section(f"Rule option: {words.label}", Text(text)))
     return out
+
+
+LAYER_WORDS = ("layer", "layers", "next layer", "monument layer")
+
+
+def _layer(state: GameState | None, low: str) -> list[Section]:
+    """`info layer`: what each monument layer needs, and how the players pane's table reads
+    [Build a layer of your monument, l.272-278; Monument costs, l.170-174]."""
+    if low not in LAYER_WORDS:
+        return []
+    out = Text()
+    out.append("Each layer of your monument needs, when you play the Monument card:\n")
+    out.append("- land hexes under your control (a worker, army or air force on them; never the monument hex)\n")
+    out.append("- resources you control where one of your workers stands, so that it can spend them\n")
+    out.append("- workers on the board to sacrifice (they go back to your supply)\n")
+    out.append("The green Monument card and monument-discount bonuses take resources off (never workers; ")
+    out.append("at least 1 resource is always paid).\n\n")
+    for row in load_pieces().monument:
+        out.append(f"layer {row.layer}: {row.hexes} land hexes, {describe(row.cost)}, {row.workers} worker(s)\n")
+    out.append("\nThe Players pane shows each player's next layer as 'have/needed': a line that is not met ")
+    out.append("says how many are short. Play Monument when every line reads ok.")
+    return [Section("Monument layers", out)]

@@ -44,6 +44,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("@3  @G", "a monument, 3 layers built; its owner's pieces on it"),
     ("o", "a ferry"),
     ("[w]", "the cursor (the inspector tells all about the hex)"),
+    ("", "EVERY ZOOM"),
+    ("w3T", "highlighted and underlined: changed by the last step"),
     ("", "FERRIES (detail zoom)"),
     ("f12", "ferry12 at sea (type ferry12 or f12)"),
     ("f12↗", "docked against the land to the north-east"),

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.system_commands import SystemCommandsProvider
+
+if TYPE_CHECKING:
+    from monuments_tui.ui.widgets.command_line import CommandLine
 
 GAME = "Game: "
 APP = "App: "
@@ -28,6 +31,9 @@ class PaletteActions(Protocol):
     def can_type(self) -> bool: ...
     def gloss(self, text: str) -> str: ...
     def play_text(self, text: str) -> bool: ...
+
+    @property
+    def command_line(self) -> CommandLine: ...
     def action_undo(self) -> None: ...
     def action_redo(self) -> None: ...
     def action_save_copy(self) -> None: ...
@@ -59,7 +65,9 @@ class LegalCommands(Provider):
         if screen.can_type():
             for text in screen.legal_texts:
                 # the help line says what the command does: a card's or quest's text before it is chosen
-                out.append((GAME + text, partial(screen.play_text, text), screen.gloss(text) or legal_entry_help(text)))
+                # into the command line, selected, ready for Enter (or to edit)
+                offer = partial(screen.command_line.offer, text)
+                out.append((GAME + text, offer, screen.gloss(text) or legal_entry_help(text)))
         out += [
             (GAME + "Undo the last step", screen.action_undo, "ctrl+z"),
             (GAME + "Redo", screen.action_redo, "ctrl+y"),

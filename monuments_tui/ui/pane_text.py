@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -19,6 +20,7 @@ from monuments_tui.rules.actions.upgrade import upgrade_discount
 from monuments_tui.rules.board import Hex, load_board
 from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.content import ACTION_IDS, CIVS, RESOURCES, load_content, monument_name
+from monuments_tui.rules.layer_needs import layer_needs
 from monuments_tui.rules.quests import (
     completable_quests,
     describe_task,
@@ -26,7 +28,9 @@ from monuments_tui.rules.quests import (
     task_target,
     task_value,
 )
+from monuments_tui.rules.scoring import ScoreBreakdown, score
 from monuments_tui.rules.state import GameState
+from monuments_tui.rules.views import HIDDEN
 from monuments_tui.ui import card_text
 from monuments_tui.ui.map_style import CIV_LETTERS
 from monuments_tui.ui.monument_art import monument_text
@@ -218,9 +222,8 @@ def hand_text(state: GameState, seat: int, *, wide: bool = True) -> RenderableTy
         action = content.action_by_id[card]
         green = card in p.green
         cost = "" if green else "up " + " ".join(f"{n}{RES_SHORT[r]}" for r, n in action.upgrade_cost.items())
-        table.add_row(
-            Text("G" if green else "R", style=GREEN if green else RED), Text(card, style="bold"), Text(cost, style=DIM)
-        )
+        name = Text(card, style=Style(bold=True) + Style.on(click=f"offer('play {card}')"))  # a click offers it
+        table.add_row(Text("G" if green else "R", style=GREEN if green else RED), name, Text(cost, style=DIM))
     if not p.hand:
         table.add_row("", Text("no card in hand: take back the discard pile", style=DIM), "")
     out = Text()
@@ -272,20 +275,25 @@ def _choice_now(state: GameState, seat: int) -> list[RenderableType]:
 
 
 # -- players -----------------------------------------------------------------------------------
-def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Table:
-    """One row per player: layers, resource totals, workers, quests (the at-a-glance table)."""
+def players_summary(
+    state: GameState, controllers: tuple[str, ...] = (), scores: list[ScoreBreakdown] | None = None
+) -> Table:
+    """One row per player: victory points now, layers, resource totals, workers, quests (the at-a-glance table)."""
+    scores = scores if scores is not None else score(state)
     table = Table(box=None, padding=0, pad_edge=False, expand=True, header_style="bold")
     table.add_column("", no_wrap=True, ratio=1)
-    for head in ("L", "wd", "fd", "mt", "sh", "wk", "Q"):
-        table.add_column(head, justify="right", no_wrap=True, width=3)
+    table.add_column("VP", justify="right", no_wrap=True, width=3, style="bold")
+    for head in ("L", "wd", "fd", "mt", "sh", "wk", "Q"):  # layers and quests stay in one digit
+        table.add_column(head, justify="right", no_wrap=True, width=2 if head in ("L", "Q") else 3)
     for seat, p in enumerate(state.players):
         totals = q.resource_totals(state, seat)
         civ = p.civ
-        name = Text(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
-        if state.pending is not None and state.current == seat:
-            name.append(" <", style="bold")
+        deciding = state.pending is not None and state.pending.seat == seat  # in the set-up too
+        name = Text(">" if deciding else " ", style="bold")
+        name.append(f"{CIV_LETTER.get(civ, '?')} {civ.capitalize()}", style=CIV_STYLE.get(civ, "bold"))
         table.add_row(
             name,
+            str(scores[seat].total),
             str(p.layers),
             *(str(totals.get(r, 0)) for r in RESOURCES),
             str(len(q.units_of(state, seat, "worker"))),
@@ -297,8 +305,10 @@ def players_summary(state: GameState, controllers: tuple[str, ...] = ()) -> Tabl
 def players_text(state: GameState, viewer: int | None, controllers: tuple[str, ...] = ()) -> RenderableType:
     """The summary table, then per player: resources per hex, pieces, bonuses, ability, score card; the bank."""
     content = load_content()
-    parts: list[RenderableType] = [players_summary(state, controllers)]
-    legend = Text("< to play · L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
+    scores = score(state)
+    parts: list[RenderableType] = [players_summary(state, controllers, scores)]
+    parts.append(score_now(state, scores))
+    legend = Text("> to play · VP now · L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
     parts.append(legend)
     for seat, p in enumerate(state.players):
         head = Text("\n")
@@ -308,6 +318,7 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
         head.append(f"\n{monument_name(p.civ)}: layer {p.layers}/5")
         parts.append(head)
         parts.append(monument_text(p.civ, p.layers, CIV_STYLE.get(p.civ, "")))
+        parts.append(next_layer_text(state, seat))
         table = _grid(None, 1)
         per_hex = q.controlled_resources(state, seat)
         if per_hex:
@@ -340,6 +351,59 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
     out.append(", ".join(f"{bank.get(k, 0)} {k}" for k in ("wood", "food", "metal", "sheep", "weapon", "token")))
     parts.append(out)
     return Group(*parts)
+
+
+def next_layer_text(state: GameState, seat: int) -> RenderableType:
+    """What `seat`'s next monument layer needs against what it has (`rules.layer_needs`);
+    each missing line says how many are short, so it reads without colour too."""
+    needs = layer_needs(state, seat)
+    if needs is None:
+        return Text("monument complete", style=GREEN)
+    off = f", {needs.discount} resource(s) off" if needs.discount else ""
+    table = _grid(None, None, 1)
+    table.add_row(Text(f"next layer {needs.layer}{off}", style="bold"), Text("have", style=DIM), "")
+    for n in needs.lines:
+        mark = Text(f"{n.short} short", style=RED) if n.short else Text("ok", style=GREEN)
+        table.add_row(Text(f"  {n.what}", style=DIM), f"{n.have}/{n.needed}", mark)
+    return table
+
+
+SCORE_SHORT = {
+    "layers": "layers",
+    "layer5": "bonus cards",
+    "resources": "resources",
+    "workers": "workers",
+    "land": "land",
+    "power": "military power",
+    "upgrades": "upgraded cards",
+    "quests_done": "quests done",
+    "quests_open": "quests open",
+}
+"""A score line's name in the narrow players pane (the end screen gives the score card's names)."""
+
+
+def score_now(state: GameState, scores: list[ScoreBreakdown] | None = None) -> RenderableType:
+    """Each player's victory points as the score card would count them now, line by line
+    (`rules.scoring`, the end screen's count); quests hidden from the viewer count nothing."""
+    scores = scores if scores is not None else score(state)
+    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, header_style="bold")
+    table.add_column(Text("Score now", style="bold"), no_wrap=True, ratio=1)
+    for b in scores:
+        table.add_column(
+            Text(CIV_LETTER.get(b.civ, "?"), style=CIV_STYLE.get(b.civ, "bold")), justify="right", no_wrap=True
+        )
+    names: dict[str, str] = {}  # every line of every card, in score-card order
+    for b in scores:
+        names.update((line.key, line.name) for line in b.lines if line.key not in names)
+    for key, name in names.items():
+        vps = [{line.key: line.vp for line in b.lines}.get(key) for b in scores]
+        table.add_row(Text(SCORE_SHORT.get(key, name), style=DIM), *("-" if vp is None else str(vp) for vp in vps))
+    table.add_row(Text("total", style="bold"), *(Text(str(b.total), style="bold") for b in scores))
+    hidden = [b.civ.capitalize() for b in scores if HIDDEN in state.players[b.seat].quests]
+    if not hidden:
+        return Group(Text(""), table)
+    note = Text(f"{', '.join(hidden)}: hidden quests not counted", style=DIM)
+    return Group(Text(""), table, note)
 
 
 def _supply_text(p) -> str:

@@ -2,12 +2,14 @@
 
 Reads each file's records without deciding them again (fast); a save that cannot even
 be read is listed with the reason, so the player sees why it will not open.
-`plan_columns` fits the table to the terminal: the game, its civilisations, round and
-status always show; the set-up, start date and file name join as the width allows.
+`plan_columns` fits the table to the terminal: the game, its civilisations, round, status
+(who is to play) and when it was last played always show, so that games of the same
+set-up tell apart; the set-up, start date and file name join as the width allows.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,8 @@ class SaveSummary:
     status: str = ""
     error: str = ""
     mtime: float = 0.0
+    to_play: str = ""
+    """The civilisation the game waits for ("Egypt"; empty when over)."""
 
     @property
     def over(self) -> bool:
@@ -38,6 +42,11 @@ class SaveSummary:
     @property
     def date(self) -> str:
         return self.created[:16].replace("T", " ") if self.created else ""
+
+    @property
+    def played(self) -> str:
+        """When the save was last written, in local time ("2026-12-04 15:20")."""
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.mtime)) if self.mtime else ""
 
 
 def describe_config(config, seats: tuple[str, ...] = ()) -> str:
@@ -82,14 +91,20 @@ def summarise(path: Path) -> SaveSummary:
     out.steps = len(live)
     over = False
     rnd = 0
+    seat: int | None = 0
     for r in live:
         for e in r.events:
             if isinstance(e, ev.TurnBegan):
                 rnd = e.round
             elif isinstance(e, ev.GameEnded):
                 over = True
+            elif isinstance(e, ev.PendingSet):
+                seat = e.pending.seat if e.pending is not None else None
     out.round = rnd
-    out.status = "over" if over else ("set-up" if rnd == 0 else "in progress")
+    civs = h.config.civs
+    out.to_play = civs[seat].capitalize() if seat is not None and not over and 0 <= seat < len(civs) else ""
+    waits = f"{out.to_play} to play" if out.to_play else "in progress"
+    out.status = "over" if over else (f"set-up · {waits}" if rnd == 0 else waits)
     return out
 
 
@@ -125,6 +140,7 @@ COLUMNS = (
     Column("civs", "Civilisations", 28, True),
     Column("round", "Round", 5, True),
     Column("status", "Status", 40, True),
+    Column("played", "Last played", 16, True),
     Column("setup", "Set-up", 48, False),
     Column("started", "Started", 16, False),
     Column("file", "File", 40, False),
@@ -150,6 +166,8 @@ def cell_text(s: SaveSummary, key: str) -> str:
         return s.setup
     if key == "started":
         return s.date
+    if key == "played":
+        return s.played
     return s.path.name
 
 
@@ -163,7 +181,7 @@ def plan_columns(saves: list[SaveSummary], width: int) -> list[tuple[Column, int
     natural = {c.key: min(c.cap, max([len(c.label)] + [len(cell_text(s, c.key)) for s in saves])) for c in COLUMNS}
     essential = [c for c in COLUMNS if c.essential]
     over = sum(natural[c.key] + CELL_PAD for c in essential) - width
-    for key in ("game", "status", "civs"):
+    for key in ("game", "civs", "status"):
         if over <= 0:
             break
         cut = min(over, natural[key] - MIN_SHRUNK)

@@ -241,7 +241,9 @@ async def test_the_command_palette_offers_the_legal_commands(tmp_path):
         assert {"Game: " + t for t in screen.legal_texts} <= set(offered)
         hits = [hit async for hit in provider.search("startquest")]
         assert len(hits) == 2
-        hits[0].command()
+        hits[0].command()  # into the command line, for Enter
+        await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
         assert len(screen.session.history()) == 1
 
@@ -453,8 +455,9 @@ async def test_replay_steps_by_step_turn_and_round_and_plays_from_here(tmp_path)
         await pilot.press("enter")
         await pilot.pause()
         assert replay.turn == 2
+        assert "view: Greece" in screen_text(app)  # an unfinished game opens on the person's own view
         await pilot.press("v")
-        assert "view: Greece" in screen_text(app)
+        assert "view: Egypt" in screen_text(app)
         position = replay.position
         await pilot.press("p")
         assert isinstance(app.screen, PlayFromHereDialog)

@@ -205,9 +205,9 @@ def test_the_saves_table_keeps_its_key_columns_at_every_width():
     for width in (78, 98, 118, 158, 240):
         plan = plan_columns(saves, width)
         keys = [c.key for c, _ in plan]
-        assert keys[:4] == ["game", "civs", "round", "status"], width
+        assert keys[:5] == ["game", "civs", "round", "status", "played"], width
         assert sum(w + 2 for _, w in plan) <= width, width
-    assert [c.key for c, _ in plan_columns(saves, 240)][4:] == ["setup", "started", "file"]
+    assert [c.key for c, _ in plan_columns(saves, 240)][5:] == ["setup", "started", "file"]
     assert "file" not in [c.key for c, _ in plan_columns(saves, 98)]
 
 
@@ -237,13 +237,13 @@ async def test_the_saves_list_at_80_columns_shows_name_civilisations_round_and_s
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         labels = [str(c.label) for c in table.columns.values()]
-        assert labels[:4] == ["Game", "Civilisations", "Round", "Status"] and "File" not in labels
+        assert labels[:5] == ["Game", "Civilisations", "Round", "Status", "Last played"] and "File" not in labels
         text = assert_fits(app)
-        assert "Maya v Inca" in text and "set-up" in text
+        assert "Maya v Inca" in text and "set-up · Maya to play" in text
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         labels = [str(c.label) for c in table.columns.values()]
-        assert labels == ["Game", "Civilisations", "Round", "Status", "Set-up", "Started", "File"]
+        assert labels[:7] == ["Game", "Civilisations", "Round", "Status", "Last played", "Set-up", "Started"]
 
 
 async def test_in_the_compact_layout_esc_brings_the_map_back_and_pgdn_pages_the_pane_shown(tmp_path):

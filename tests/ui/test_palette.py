@@ -85,7 +85,7 @@ async def test_quit_from_the_palette_on_the_title_screen_asks_too(tmp_path):
         assert isinstance(app.screen, TitleScreen) and app.is_running
 
 
-async def test_each_legal_entry_plays_its_command(tmp_path):
+async def test_each_legal_entry_puts_its_command_in_the_line_for_enter(tmp_path):
     app = game_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
@@ -93,5 +93,8 @@ async def test_each_legal_entry_plays_its_command(tmp_path):
         assert [h.text for h in hits] == ["Game: " + t for t in screen.legal_texts if t.startswith("startquest")]
         assert all(h.help for h in hits)
         hits[0].command()
+        await pilot.pause()
+        assert screen.command_line.input.value == hits[0].text.removeprefix("Game: ")
+        await pilot.press("enter")
         await pilot.pause()
         assert len(screen.session.history()) == 1

@@ -21,11 +21,10 @@ from monuments_tui.rules.content import load_content
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold_ahead
 from monuments_tui.rules.flow import finish_action
+from monuments_tui.rules.layer_needs import LAST_LAYER, layer_discount, next_layer
 from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.payment import payment_events
-from monuments_tui.rules.pieces import LayerCost, layer_cost
 from monuments_tui.rules.queries import (
-    bonus_amount,
     controlled_land,
     monument_hex,
     piece_code,
@@ -37,30 +36,12 @@ from monuments_tui.rules.removals import units_lost_events
 from monuments_tui.rules.state import GameState, Unit
 
 RULE = "Build a layer of your monument, l.272-278"
-LAST_LAYER = 5
 
 
 @opener("monument")
 def open_monument(state: GameState, seat: int, green: bool) -> list[ev.Event]:
     """Red: the layer's full cost; green: 1 resource off, never a worker [l.274, l.301]."""
     return [ev.PendingSet(pd.MonumentStep(seat, green=green))]
-
-
-# -- the layer -----------------------------------------------------------------------------
-def next_layer(state: GameState, seat: int) -> LayerCost | None:
-    """What `seat`'s next layer needs (table B1, rule option layer4_workers), or None after layer 5."""
-    layer = state.players[seat].layers + 1
-    if layer > LAST_LAYER:
-        return None
-    return layer_cost(layer, state.config.options.layer4_workers)
-
-
-def layer_discount(state: GameState, seat: int, green: bool) -> int:
-    """Resources off a layer: 1 on the green card [l.274, l.301], 1 per monument-discount bonus.
-
-    Workers are never discounted and at least 1 resource is always paid.
-    """
-    return (1 if green else 0) + bonus_amount(state, seat, "monument_discount")
 
 
 @rule((pd.MonumentStep, cmd.BuildLayer))

@@ -16,6 +16,7 @@ from monuments_tui.rules.decide import any_legal
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold, fold_ahead
 from monuments_tui.rules.flow import end_turn, finish_action, start_play
+from monuments_tui.rules.layer_needs import layer_needs, shortfall_words
 from monuments_tui.rules.outcome import CardOpened, Outcome, no_effect
 from monuments_tui.rules.queries import layout, units_of
 from monuments_tui.rules.quests import (
@@ -147,9 +148,28 @@ def play_card(state: GameState, c: cmd.PlayCard) -> list[ev.Event] | CardOpened:
         )
     opening = _opening(state, seat, card)
     if opening is None:
-        raise no_effect(card)
+        raise _no_layer(state, seat) if card == "monument" else no_effect(card)
     events, opened = opening
-    return events if opened is None else CardOpened(card, events, opened)  # decide checks the effect
+    if opened is None:
+        return events
+    explain = (lambda: _no_layer(state, seat)) if card == "monument" else None
+    return CardOpened(card, events, opened, explain)  # decide checks the effect
+
+
+def _no_layer(state: GameState, seat: int) -> RuleViolation:
+    """Why Monument cannot be played: what the next layer lacks, exactly [l.272-278; l.206 (B59)]."""
+    needs = layer_needs(state, seat)
+    if needs is None:
+        return RuleViolation(
+            "monument would have no effect now: all 5 layers of your monument are built",
+            "Build a layer of your monument, l.272; In a turn, l.206 (B59)",
+            "Play another card.",
+        )
+    return RuleViolation(
+        f"monument would have no effect now: layer {needs.layer} needs {shortfall_words(needs) or 'more'}",
+        "Build a layer of your monument, l.272-278; In a turn, l.206 (B59)",
+        "The Players pane shows what your next layer needs; info layer explains it.",
+    )
 
 
 @rule((pd.ChooseAction, cmd.TakeBack))

@@ -127,11 +127,31 @@ class TooSmall(ModalScreen[None]):
 
     def refresh_size(self) -> None:
         w, h = self.app.size
-        self.query_one("#too-small-text", Static).update(
-            Text(
-                f"Monuments needs a terminal of at least {self.need[0]}x{self.need[1]}.\n"
-                f"This one is {w}x{h}. Please make it larger.\n\n"
-                "Nothing is lost: the game is saved and waits for you.\nctrl+q quits.",
-                justify="center",
-            )
-        )
+        text, framed = too_small_words(self.need, (w, h))
+        shown = self.query_one("#too-small-text", Static)
+        shown.set_class(not framed, "-bare")
+        shown.update(Text(text, justify="center"))
+
+
+FRAME = (6, 4)
+"""Columns and lines the request's frame takes (a thick border and its padding)."""
+
+
+def too_small_words(need: tuple[int, int], size: tuple[int, int]) -> tuple[str, bool]:
+    """The longest request that fits a terminal of `size`, and whether its frame fits too: the
+    size it asks for is never cut off, down to 20x5."""
+    (nw, nh), (w, h) = need, size
+    variants = (
+        f"Monuments needs a terminal of at least {nw}x{nh}.\nThis one is {w}x{h}. Please make it larger.\n\n"
+        "Nothing is lost: the game is saved and waits for you.\nctrl+q quits.",
+        f"Monuments needs {nw}x{nh} or more.\nThis one is {w}x{h}.\nThe game is saved. ctrl+q quits.",
+        f"Needs {nw}x{nh}\nnow {w}x{h}\nctrl+q quits",
+        f"Needs {nw}x{nh}, now {w}x{h}",
+    )
+    for text in variants:
+        lines = text.split("\n")
+        for framed in (True, False):
+            cols = max(len(line) for line in lines) + (FRAME[0] if framed else 0)
+            if cols <= w and len(lines) + (FRAME[1] if framed else 0) <= h:
+                return text, framed
+    return variants[-1], False

@@ -196,9 +196,7 @@ class Coaching(_Host):
         chosen = self._hints[self._hint_index]
         n = len(self._hints)
         if into_line:
-            line.input.value = chosen.command
-            line.input.cursor_position = len(chosen.command)
-            line.input.focus()
+            line.offer(chosen.command)
             rows = [f"Coach {self._hint_index + 1}/{n} in the line, Enter plays it (f9: the next): {chosen.why}"]
         else:
             rows = [f"Coach {self._hint_index + 1}/{n}: {chosen.command}: {chosen.why} (f9 puts it in the line)"]

@@ -19,12 +19,12 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from monuments_tui.game.session import GameSession, UndoRefused
 from monuments_tui.game.timeline import step_text
@@ -40,6 +40,7 @@ from monuments_tui.ui import card_text, typed_words
 from monuments_tui.ui.dialogs.common import Curtain
 from monuments_tui.ui.legal_now import LegalNow
 from monuments_tui.ui.log_marks import TeachingMarks
+from monuments_tui.ui.map_changes import changed_hexes
 from monuments_tui.ui.palette import LegalCommands
 from monuments_tui.ui.record_commands import run_record_command
 from monuments_tui.ui.refusal_words import refusal_lines, sentence
@@ -205,6 +206,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             tree=session.tree(),
             marks=self._marks(session.records(), steps, state.round),
             hints=session.hints_shown(),
+            changed=changed_hexes(session.state_before_last(), state),
         )
         prompt = waiting_for(view_state)  # written from the view: no card it hides is named
         self._offer_legal(state)
@@ -397,6 +399,17 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             self.board.map.focus()
         else:
             inp.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed while the map or a pane has the focus goes to the command line (the
+        keys those bind act first; they never reach here)."""
+        if event.character is None or not event.is_printable or isinstance(self.focused, Input):
+            return
+        if self.curtain_up or event.key in self.active_bindings:  # the map's keys, i (info), ? (help)
+            return
+        event.stop()
+        event.prevent_default()
+        self.command_line.type_character(event.character)
 
     def action_log_filter(self) -> None:
         who = self.board.cycle_log_filter()

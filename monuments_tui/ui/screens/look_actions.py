@@ -72,8 +72,7 @@ class LookActions(_Host):
                 f"'{typed.word.word}' plays nothing: preview a command of the game, e.g. preview play production."
             )
             return
-        line.input.value = text
-        line.input.cursor_position = len(text)
+        line.offer(text)
         heading, lines = preview_lines(
             self.session.state, text, viewer=self.diff_viewer(), teaching=self.session.teaching
         )

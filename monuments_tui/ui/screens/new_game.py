@@ -188,7 +188,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
             with Horizontal(classes="field"):
                 yield Label("Allow hints", classes="field-label")
                 yield Checkbox(_onoff(pre.hints), pre.hints, id="hints")
-                yield Label("the coach suggests moves (hint, or f7)", classes="field-note")
+                yield Label("the coach suggests moves (hint, or f9)", classes="field-note")
             yield Static(
                 Text("Rule options (the defaults are the project's reading of the rulebook)", style="bold"),
                 classes="section",

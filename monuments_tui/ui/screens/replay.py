@@ -26,6 +26,7 @@ from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.dialogs.play_from_here import PlayFromHere, PlayFromHereDialog
 from monuments_tui.ui.dialogs.report import ReportDialog
+from monuments_tui.ui.map_changes import changed_hexes
 from monuments_tui.ui.record_commands import promote_in_save
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.score_table import score_table, winner_line
@@ -56,14 +57,17 @@ class ReplayScreen(Screen):
     BINDINGS = [
         Binding("left", "step(-1)", "Back", priority=True, tooltip="One step back"),
         Binding("right", "step(1)", "Step", priority=True, tooltip="One step forward"),
+        Binding("up", "step(-1)", "Back", priority=True, show=False),
+        Binding("down", "step(1)", "Step", priority=True, show=False),
         Binding("shift+left", "turn(-1)", "Turn back", priority=True, show=False),
         Binding("shift+right", "turn(1)", "Turn", priority=True, tooltip="Next turn (shift+Left: back)"),
         Binding("ctrl+left", "round(-1)", "Round back", priority=True, show=False),
         Binding("ctrl+right", "round(1)", "Round", priority=True, show=False),
-        Binding("home,up", "start", "Start", show=False, priority=True),
-        Binding("end,down", "end", "End", show=False, priority=True),
+        Binding("home", "start", "Start", show=False, priority=True),
+        Binding("end", "end", "End", show=False, priority=True),
         Binding("g", "goto", "Go to", tooltip="Go to a turn (50 or t50), a round (r10) or a step (s120)"),
         Binding("v", "view", "View"),
+        Binding("e", "everything", "Everything", show=False, tooltip="Every hand and quest open (or back)"),
         Binding("m", "main_line", "Main line", show=False, tooltip="Back from a side line to the main line"),
         Binding("d", "changes", "Changes", tooltip="What changed since the start of this turn"),
         Binding("p", "play_from_here", "Play here"),
@@ -89,6 +93,8 @@ class ReplayScreen(Screen):
         """The line shown: MAIN (the replay's own steps and position) or a side line's number."""
         self.line_position = 0
         """Where the replay stands in a side line (steps of `line_steps(line)` played)."""
+        self._view_before: int | None = None
+        """The seat's view shown before e opened everything (e goes back to it)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -103,6 +109,7 @@ class ReplayScreen(Screen):
         return self.query_one(MoveList)
 
     def on_mount(self) -> None:
+        self.set_reactive(ReplayScreen.view_seat, self.opening_view())
         self.moves.focus()
         if self._start_position is not None:
             self.replay.goto(self._start_position)
@@ -130,11 +137,14 @@ class ReplayScreen(Screen):
         state = (
             r.view(self.view_seat) if in_main else seat_view(r.state_in(self.line, self.line_position), self.view_seat)
         )
+        at = r.position if in_main else self.line_position
+        before = None if at <= 0 else r.state_at(at - 1) if in_main else r.state_in(self.line, at - 1)
         self.query_one(Board).view = BoardView(
             state=state,
             viewer=self.view_seat,
             show_all=self.view_seat is None,
             controllers=tuple(r.seats),
+            changed=changed_hexes(before, state),
         )
         self.moves.follow(r.position if in_main else self.line_position)
         status = Text()
@@ -308,6 +318,38 @@ class ReplayScreen(Screen):
             return
         self.redraw()
 
+    def closed_hands(self) -> bool:
+        """The game keeps secrets: not over, no teaching mode, and somebody at the table to keep them from."""
+        r = self.replay
+        return not r.teaching and r.state_at(len(r.steps)).phase != "over" and "human" in r.seats
+
+    def opening_view(self) -> int | None:
+        """An unfinished standard game opens as the person who played last saw it (no other
+        seat's quests on screen; never a bot's view); a finished or teaching game shows everything."""
+        if not self.closed_hands():
+            return None
+        r = self.replay
+        humans = [seat for seat, who in enumerate(r.seats) if who == "human"]
+        return next((step.seat for step in reversed(r.steps) if step.seat in humans), humans[0])
+
+    def action_everything(self) -> None:
+        """e: everything open, or back to the view before (a warning when hands are closed)."""
+        if self.view_seat is not None:
+            self._view_before = self.view_seat
+            self.view_seat = None
+            self._warn_everything()
+        else:
+            self.view_seat = self._view_before if self.closed_hands() else None
+
+    def _warn_everything(self) -> None:
+        if self.closed_hands() and self.replay.seats.count("human") > 1:
+            self.notify(
+                "Every hand and quest is open now: in a hot-seat game, only if nobody else is looking. "
+                "v or e goes back to one seat's view.",
+                title="View: everything",
+                severity="warning",
+            )
+
     def action_view(self) -> None:
         seats = len(self.replay.config.civs)
         if self.view_seat is None:
@@ -316,6 +358,7 @@ class ReplayScreen(Screen):
             self.view_seat += 1
         else:
             self.view_seat = None
+            self._warn_everything()
 
     @guarded
     def action_changes(self) -> None:

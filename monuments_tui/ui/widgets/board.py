@@ -52,6 +52,8 @@ class BoardView:
     """Lines for everyone between the steps of the log (`ui.log_marks.LogMark`)."""
     hints: list = field(default_factory=list)
     """The coach's hints given on this line of play (`saves.HintRecord`), shown in the log."""
+    changed: frozenset[str] = frozenset()
+    """The hexes the last step changed (`ui.map_changes`), marked on the map."""
 
     @property
     def names(self) -> list[str]:
@@ -208,6 +210,7 @@ class Board(Horizontal):
         m = self.map
         m.state = view.state
         m.viewer = None if view.show_all else view.viewer
+        m.changed = view.changed
         self.query_one(InspectorPane).show(view.state, m.cursor)
         hand_seat = view.hand_seat if view.hand_seat is not None else view.state.current
         self.query_one(HandPane).show(view.state, hand_seat)

@@ -61,7 +61,9 @@ class CommandInput(Input):
             self.delta = delta
 
     def __init__(self, *, suggest: Callable[[str], str | None], **kwargs):
-        super().__init__(**kwargs)
+        # the line selects its text itself where typing should replace it (`CommandLine.offer`,
+        # a refusal); on focus alone it would swallow a letter typed on the map (`type_character`)
+        super().__init__(select_on_focus=False, **kwargs)
         self._suggest = suggest
 
     def watch_value(self, value: str) -> None:
@@ -104,6 +106,22 @@ class Prompt(NamedTuple):
 
     text: str = ""
     note: str = ""
+
+
+class Options(Static):
+    """The choices under the question, one a line; a click on a legal one offers its command."""
+
+    @staticmethod
+    def line(text: str, legal: set[str]) -> Content:
+        """`text` ("startquest qs-wood — Control 3 wood."), clickable when it starts with a legal command."""
+        command = text.strip().partition(" — ")[0]
+        line = Content(text)
+        return line.stylize(f"@click=offer({command!r})") if command in legal else line
+
+    def action_offer(self, command: str) -> None:
+        line = self.parent
+        if isinstance(line, CommandLine):
+            line.offer(command)
 
 
 class CommandLine(Vertical):
@@ -149,7 +167,7 @@ class CommandLine(Vertical):
         with Horizontal(id="prompt"):  # the question wraps; the grey note beside it is cut short first
             yield Static(id="question")
             yield Static(id="note")
-        yield Static(id="options")
+        yield Options(id="options")
         yield CommandInput(
             placeholder="type a command, Tab completes (e.g. play movement)",
             id="cmd",
@@ -169,7 +187,11 @@ class CommandLine(Vertical):
             Content.styled(f"   {prompt.note}" if prompt.note else "", "$tone-muted")
         )
         shown = self.query_one("#options", Static)
-        shown.update(options)  # a line an option, so a compact terminal can cut each one short, not the list
+        # a line an option, so a compact terminal can cut each one short, not the list; a click on one
+        # puts its command in the line
+        legal = set(self.legal) if " — " in options else set()  # choices only: a redraw works out no list
+        lines = [Options.line(text, legal) for text in options.split("\n")] if options else []
+        shown.update(Content("\n").join(lines))
         shown.display = bool(options)
 
     def watch_legal(self) -> None:
@@ -210,6 +232,22 @@ class CommandLine(Vertical):
         message = self.query_one("#message", Static)
         message.update(text)
         message.display = bool(text.plain)  # no blank line under the input: small terminals need it
+
+    def offer(self, text: str) -> None:
+        """Put `text` in the line for Enter (the coach's move, a preview, a palette or click
+        choice), selected so that typing replaces it; the focus comes back to typing."""
+        self._set_value(text)
+        self.input.focus()
+        self.input.select_all_text()
+
+    def type_character(self, character: str) -> None:
+        """A character typed while something else had the focus: into the line, as if typed there."""
+        inp = self.input
+        inp.focus()
+        if inp.selection.is_empty:
+            inp.insert_text_at_cursor(character)
+        else:
+            inp.replace(character, *inp.selection)
 
     # -- completion and history ----------------------------------------------------------------
     def add_word(self, word: str) -> None:

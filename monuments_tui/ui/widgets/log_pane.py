@@ -81,6 +81,8 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
         self._built: _Built | None = None
         self._cache: dict[tuple, list[Strip]] = {}
         self._last_args: tuple | None = None
+        self._drawn_args: tuple | None = None
+        """The arguments the lines were last built from (a hidden log keeps older ones until shown)."""
         self._width = 0
         self._following = False
         """A scroll to the end is owed (after the next refresh): the log is at its end meanwhile."""
@@ -105,6 +107,8 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
             self._cache.clear()
             self._built = None
             self._width = width
+        self._drawn_args = self._last_args
+        built_before = self._built.count if self._built is not None else 0
         at_end = self._following or self.scroll_offset.y >= self.max_scroll_y - 1
         view_key = (getattr(viewer_of, "key", None), tuple(names), self.filter_seat)
         key = (view_key, _tree_key(tree), tuple(marks), tuple(h.seq for h in hints))
@@ -122,7 +126,8 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
             self._tail += self._mark(mark)
         self.virtual_size = Size(width, len(self._body) + len(self._tail))
         self.refresh()
-        if at_end and not self._following:
+        # the newest step stays in sight, unless the reader has the log in hand (focused, scrolled back)
+        if (at_end or (len(steps) > built_before and not self.has_focus)) and not self._following:
             self._following = True
             self.call_after_refresh(self._follow_end)
         who = "all players" if self.filter_seat is None else names[self.filter_seat]
@@ -210,7 +215,9 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
             self.show(*self._last_args)
 
     def on_resize(self) -> None:
-        if self._last_args and self.scrollable_content_region.width != self._width:
+        """A new width, or shown again after steps were played while it was hidden: build what is missing."""
+        width = self.scrollable_content_region.width
+        if self._last_args and (width != self._width or self._drawn_args is not self._last_args):
             self.show(*self._last_args)
 
     def _strips(self, key: tuple, text: Text) -> list[Strip]:

@@ -43,6 +43,7 @@ from monuments_tui.ui.theme import MAP_TONES, tone_classes, tones_of
 __all__ = ["MapView"]
 
 _PLAIN_CURSOR = Style(reverse=True, bold=True)
+_PLAIN_CHANGED = Style(underline=True, bold=True)
 
 
 class _Frame(NamedTuple):
@@ -57,6 +58,8 @@ class _Frame(NamedTuple):
     sy: int
     cursor: tuple[int, int, int, int]
     """The cursor's region on the map (x, y, width, height), its brackets included."""
+    changed: tuple[tuple[int, int, int, int], ...]
+    """The regions of the hexes the last step changed."""
     brackets: bool
     base: Style
     margin: int
@@ -81,9 +84,13 @@ class MapView(ScrollView, can_focus=True):
         color: $background;
         text-style: bold;
     }
+    MapView > .map-view--changed {
+        background: $warning 45%;
+        text-style: bold underline;
+    }
     """
 
-    COMPONENT_CLASSES = {"map-view--cursor"} | tone_classes(MAP_TONES)
+    COMPONENT_CLASSES = {"map-view--cursor", "map-view--changed"} | tone_classes(MAP_TONES)
     """The cursor here; the map's tones in the app's stylesheet (they use its theme variables)."""
 
     BINDINGS = [
@@ -106,6 +113,9 @@ class MapView(ScrollView, can_focus=True):
     """The seat looking at the map (reserved for hidden information)."""
     use_color: reactive[bool] = reactive(True, init=False)
     """False renders the map without colours."""
+    changed: reactive[frozenset[str]] = reactive(frozenset(), init=False)
+    """The hexes the last step changed, marked until the next step (`ui.map_changes`): in a
+    highlight, underlined so that they read without colour too."""
 
     class HexMessage(Message):
         """A message about one hex of this map."""
@@ -180,6 +190,9 @@ class MapView(ScrollView, can_focus=True):
 
     def watch_use_color(self) -> None:
         self._invalidate()
+
+    def watch_changed(self) -> None:
+        self.refresh()  # the marks are drawn at display time, as the cursor is
 
     def watch_zoom(self) -> None:
         self._invalidate()
@@ -400,6 +413,11 @@ class MapView(ScrollView, can_focus=True):
         style = self.get_component_rich_style("map-view--cursor")
         return Strip([Segment(text, style) for text, _, _ in strip], strip.cell_length)
 
+    def _changed_strip(self, strip: Strip) -> Strip:
+        """A changed hex's part of a line: highlighted over its own colours, underlined without colour."""
+        style = self.get_component_rich_style("map-view--changed") if self.use_color else _PLAIN_CHANGED
+        return Strip([Segment(text, (own or Style.null()) + style) for text, own, _ in strip], strip.cell_length)
+
     def render_lines(self, crop: Region) -> list[Strip]:
         self._frame = self._frame_now()  # what every line of this paint shares, worked out once
         try:
@@ -415,7 +433,10 @@ class MapView(ScrollView, can_focus=True):
             cx, cw = cx - 1, cw + 2
         sx, sy = self.scroll_offset
         width = self._viewport().width
-        return _Frame(width, left, top, sx, sy, (cx, cy, cw, ch), brackets, self.rich_style, self.map_offset_x())
+        changed = tuple(hex_region(self.zoom, h) for h in sorted(self.changed) if h in load_board().hexes)
+        return _Frame(
+            width, left, top, sx, sy, (cx, cy, cw, ch), changed, brackets, self.rich_style, self.map_offset_x()
+        )
 
     def render_line(self, y: int) -> Strip:
         f = self._frame or self._frame_now()
@@ -426,6 +447,10 @@ class MapView(ScrollView, can_focus=True):
         map_y = y if y < top else y + f.sy
         if 0 <= map_y < rows:
             strip = self._map_strip(map_y, base)
+            for hx, hy, hw, hh in f.changed:
+                if hy <= map_y < hy + hh:
+                    a, b, c = strip.divide([hx, hx + hw, strip.cell_length])
+                    strip = Strip.join([a, self._changed_strip(b), c])
             cx, cy, cw, ch = f.cursor
             if cy <= map_y < cy + ch:
                 a, b, c = strip.divide([cx, cx + cw, strip.cell_length])

@@ -108,8 +108,11 @@ class TextPane(QuietBorder, ScrollView, can_focus=True):
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._new_theme())
 
     def on_resize(self) -> None:
-        if self.scrollable_content_region.width != self._width or self._drawn is not self._content:
+        new_width = self.scrollable_content_region.width != self._width
+        if new_width or self._drawn is not self._content:
             self._render_content()
+        if new_width:
+            self.scroll_home(animate=False)  # re-wrapped text: an old offset would land mid-card
 
     def render_line(self, y: int) -> Strip:
         index = y + round(self.scroll_offset.y)
@@ -141,6 +144,12 @@ class HandPane(TextPane):
     def __init__(self, *, id: str | None = "hand"):
         super().__init__("Hand", id=id)
         self.wide = True
+
+    def action_offer(self, command: str) -> None:
+        """A click on a card in hand: its command in the line, ready for Enter (where there is one)."""
+        line = getattr(self.screen, "command_line", None)
+        if line is not None and hasattr(line, "offer"):
+            line.offer(command)
 
     def show(self, state, seat: int | None) -> None:
         if state is None or seat is None:
