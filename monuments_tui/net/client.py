@@ -43,6 +43,7 @@ from monuments_tui.net.messages import (
     read_server,
 )
 from monuments_tui.net.mirror import Mirror, MirrorError
+from monuments_tui.rules.errors import MonumentsError
 
 ANSWER_WITHIN = 60.0
 """Seconds to wait for the server's answer to a command before saying it did not come."""
@@ -51,7 +52,7 @@ RESUME_FOR = 600.0
 """An app's client tries to come back every RESUME_PAUSE seconds for RESUME_FOR seconds."""
 
 
-class ServerGone(ConnectionError):
+class ServerGone(ConnectionError, MonumentsError):
     """The server cannot be reached, or closed the connection; the message says why."""
 
 

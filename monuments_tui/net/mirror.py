@@ -15,12 +15,13 @@ from msgspec.structs import replace
 from monuments_tui.game.timeline import Step
 from monuments_tui.net.views import seat_view
 from monuments_tui.rules import events as ev
+from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.rules.evolve import evolve
 from monuments_tui.rules.state import GameState, copy_state
 from monuments_tui.rules.views import HIDDEN
 
 
-class MirrorError(ValueError):
+class MirrorError(ValueError, MonumentsError):
     """The server sent steps that do not follow from what this client holds."""
 
 
