@@ -95,7 +95,8 @@ def _start_chromium(profile) -> tuple[subprocess.Popen, str]:
     raise AssertionError("chromium did not open its DevTools port")
 
 
-async def test_a_browser_tab_joins_with_its_code_and_plays(tmp_path):
+async def test_a_browser_tab_joins_with_its_code_and_plays(tmp_path, monkeypatch):
+    monkeypatch.setenv("MONUMENTS_SAVES", str(tmp_path / "saves"))  # the tab's app keeps its list of games there
     async with running_server(tmp_path / "games") as (server, address):
         pages = await serve_pages(LOOPBACK, 0, address)
         url = f"http://{LOOPBACK}:{pages.addresses[0][1]}/"

@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 from monuments_tui.cli import tournament
+from monuments_tui.cli.arguments import SEED, whole
 from monuments_tui.cli.network_args import add_network_commands
-from monuments_tui.rules.config import DIFFICULTIES, MODES, SEED_MAX, number_problem
+from monuments_tui.rules.config import DIFFICULTIES, MODES
 
 
 def _civs(text: str) -> tuple[str, ...]:
@@ -21,25 +22,6 @@ def _civs(text: str) -> tuple[str, ...]:
     if not civs:
         raise argparse.ArgumentTypeError("name the civilisations, e.g. greece,egypt")
     return civs
-
-
-def _whole(name: str, low: int, high: int):
-    """An argparse type: a whole number from `low` to `high`, refused beyond it naming the option."""
-
-    def read(text: str) -> int:
-        digits = text.strip()
-        if not (digits.isascii() and digits.lstrip("-").isdigit()):
-            raise argparse.ArgumentTypeError(f"{name} takes a whole number from {low} to {high}, not {text[:40]!r}")
-        value = int(digits) if len(digits) <= 40 else high + 1  # longer is out of range: never convert it
-        problem = number_problem(name, value, low, high)
-        if problem:
-            raise argparse.ArgumentTypeError(problem)
-        return value
-
-    return read
-
-
-SEED = _whole("the seed", 0, SEED_MAX)
 
 
 def shown(problem: object) -> str:
@@ -60,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_civs, default=("greece", "egypt"), help="civilisations, e.g. greece,egypt")
     sim.add_argument("--mode", choices=MODES, default="abundance", help="game mode (default: abundance)")
     sim.add_argument(
-        "--games", type=_whole("--games", 1, 1_000_000), default=10, help="how many games to play (default: 10)"
+        "--games", type=whole("--games", 1, 1_000_000), default=10, help="how many games to play (default: 10)"
     )
     sim.add_argument("--seed", type=SEED, default=1, help="seed of the first game; each next game adds 1 (default: 1)")
     sim.add_argument(
@@ -69,13 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="bot for every seat, or one per seat: random,heuristic,search (search:0.5s: half a second a decision)",
     )
     sim.add_argument(
-        "--max-turns", type=_whole("--max-turns", 1, 10_000), default=60, help="stop a game after this many rounds"
+        "--max-turns", type=whole("--max-turns", 1, 10_000), default=60, help="stop a game after this many rounds"
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", metavar="DIR", help="write every game as a save in DIR")
     sim.add_argument("--solo", choices=DIFFICULTIES, help="solo games: the AI deck plays seat 0, --bot the other seat")
     sim.add_argument("--rotate", action="store_true", help="rotate the civilisations over the seats from game to game")
-    sim.add_argument("--jobs", type=_whole("--jobs", 1, 256), default=1, help="games played in parallel processes")
+    sim.add_argument("--jobs", type=whole("--jobs", 1, 256), default=1, help="games played in parallel processes")
     sim.add_argument(
         "--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)"
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from monuments_tui.cli.arguments import SEED
 from monuments_tui.net import DEFAULT_PORT
 from monuments_tui.rules.config import DIFFICULTIES, MODES
 
@@ -23,8 +24,8 @@ def add_network_commands(sub, civs) -> None:
     host = sub.add_parser("host", help="start a game on a server: prints an invite code per seat and a watch code")
     host.add_argument("--server", default=DEFAULT_SERVER, help=f"the server (default {DEFAULT_SERVER})")
     host.add_argument("--players", type=civs, default=("greece", "egypt"), help="civilisations in seat order")
-    host.add_argument("--mode", choices=MODES, default="abundance")
-    host.add_argument("--seed", type=int, help="the deal (default: a random one, kept secret by the server)")
+    host.add_argument("--mode", choices=MODES, default="abundance", help="game mode (default: abundance)")
+    host.add_argument("--seed", type=SEED, help="the deal (default: a random one, kept secret by the server)")
     host.add_argument("--seats", type=civs, help="per seat: human, random or heuristic (bots play on the server)")
     host.add_argument("--solo", choices=DIFFICULTIES, help="a solo game against the AI deck")
     host.add_argument("--teaching", action="store_true", help="teaching game: an undo is asked of the other people")

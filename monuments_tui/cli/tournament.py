@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from monuments_tui.cli.arguments import SEED, whole
+
 if TYPE_CHECKING:  # start-up: `monuments --help` loads no engine
     from monuments_tui.rules.board import Mode
     from monuments_tui.rules.card_types import Civ
@@ -165,11 +167,15 @@ def add_parser(sub: Any, civs: Callable[[str], tuple[str, ...]], modes: tuple[st
     t = sub.add_parser("tournament", help="bot against bot: paired deals, seats rotated, win rates with 95% intervals")
     t.add_argument("--bots", required=True, help="one bot per seat, e.g. search,heuristic or search:0.2s,heuristic")
     t.add_argument("--players", type=civs, default=("greece", "egypt"), help="civilisations, e.g. greece,egypt")
-    t.add_argument("--mode", choices=modes, default="abundance")
-    t.add_argument("--deals", type=int, default=10, help="deals, each played once per seat rotation")
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--max-turns", type=int, default=100, help="stop a game after this many rounds")
-    t.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    t.add_argument("--mode", choices=modes, default="abundance", help="game mode (default: abundance)")
+    t.add_argument(
+        "--deals", type=whole("--deals", 1, 100_000), default=10, help="deals, each played once per seat rotation"
+    )
+    t.add_argument("--seed", type=SEED, default=1, help="seed of the first deal; each next deal adds 1 (default: 1)")
+    t.add_argument(
+        "--max-turns", type=whole("--max-turns", 1, 10_000), default=100, help="stop a game after this many rounds"
+    )
+    t.add_argument("--jobs", type=whole("--jobs", 1, 256), default=1, help="games played in parallel processes")
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.add_argument(
         "--progress",
@@ -181,9 +187,6 @@ def add_parser(sub: Any, civs: Callable[[str], tuple[str, ...]], modes: tuple[st
 def run(args: argparse.Namespace) -> int:
     """`monuments tournament`: play it and print the report."""
     bots = [b.strip() for b in args.bots.split(",")]
-    if args.deals < 1 or args.jobs < 1 or args.max_turns < 1:
-        print("monuments tournament: --deals, --jobs and --max-turns are whole numbers of at least 1", file=sys.stderr)
-        return 2
 
     def progress(done: int, total: int, seconds: float, wins: dict[str, float]) -> None:
         won = ", ".join(f"{name} {n:g}" for name, n in wins.items())

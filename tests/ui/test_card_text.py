@@ -210,10 +210,11 @@ def test_a_refusal_is_read_from_its_fields_with_its_rule_on_the_detail_line_only
     with pytest.raises(RuleViolation) as exc:
         decide(s, parse_command("play monument"))
     refusal = exc.value
-    assert (refusal.problem, refusal.rule) == ("monument would have no effect now", "In a turn, l.206 (B59)")
+    assert refusal.problem.startswith("monument would have no effect now: layer 1 needs ")
+    assert refusal.rule == "Build a layer of your monument, l.272-278; In a turn, l.206 (B59)"
     plain, detail = refusal_lines(refusal)
-    assert plain == "Monument would have no effect now. " + refusal.hint
-    assert not CITATION.search(plain) and detail == "Rulebook: In a turn, l.206 (B59)"
+    assert plain == "M" + refusal.problem[1:] + ". " + refusal.hint
+    assert not CITATION.search(plain) and detail == "Rulebook: " + refusal.rule
 
 
 def test_a_notation_error_says_where_the_text_goes_wrong_and_what_is_expected():
