@@ -67,3 +67,17 @@ def test_the_command(capsys):
 def test_bad_arguments_are_explained(capsys, argv, says):
     assert main(["tournament", *argv]) == 2
     assert says in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--deals", "0"], "--deals 0 is out of range: it takes a whole number from 1"),
+        (["--seed", "18446744073709551621"], "the seed 18446744073709551621 is out of range"),
+        (["--jobs", "x"], "--jobs takes a whole number from 1 to 256"),
+    ],
+)
+def test_numbers_out_of_range_are_refused_naming_the_option(capsys, argv, says):
+    with pytest.raises(SystemExit) as exit_:
+        main(["tournament", "--bots", "heuristic,random", *argv])
+    assert exit_.value.code == 2 and says in capsys.readouterr().err
