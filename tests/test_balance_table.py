@@ -92,7 +92,7 @@ def test_the_readme_summary_gives_figures_of_the_tables_and_links_them():
     # current map's tables in docs/balance.md (a win rate, or the first seat's points).
     root = SCRIPT.parent.parent
     readme = (root / "README.md").read_text(encoding="utf-8")
-    summary = readme[readme.index("## Bots and balance") : readme.index("## The command notation")]
+    summary = readme[readme.index("## Balance") :].split("\n## ")[0]
     assert "[docs/balance.md](docs/balance.md)" in summary
     doc = (root / "docs" / "balance.md").read_text(encoding="utf-8")
     current = doc[doc.index("## The current map") : doc.index("## The heuristic bot of 0.4.0")]
