@@ -40,6 +40,27 @@ async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 120.0,
         await pilot.pause(step)
 
 
+def owes_nothing(app) -> bool:
+    """The app's screen has drawn all it owes: no message waits in a queue, no repaint is
+    pending, and no callback waits for one (`call_after_refresh`: a log scrolled to its end,
+    a map to its cursor)."""
+    screen = app.screen
+    pumps = [app, *screen.walk_children(with_self=True)]
+    return (
+        all(pump._message_queue.empty() for pump in pumps)
+        and not screen._callbacks
+        and not (screen._dirty_widgets or screen._layout_required or screen._scroll_required)
+        and not screen._repaint_required
+    )
+
+
+async def settle(pilot) -> None:
+    """Pause until the screen owes nothing (`owes_nothing`), however slowly the machine runs:
+    what a test reads of the screen then is what the player finally sees."""
+    await pilot.pause()
+    await wait_for(pilot, lambda: owes_nothing(pilot.app))
+
+
 async def type_command(pilot, text: str) -> None:
     """Type a command into the command line and press Enter."""
     from monuments_tui.ui.widgets.command_line import CommandInput

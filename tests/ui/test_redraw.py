@@ -19,7 +19,7 @@ from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.widgets.log_pane import LogPane
 from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import PlayersPane, TextPane
-from tests.ui.helpers import screen_text
+from tests.ui.helpers import screen_text, settle
 
 LONG_GAME = Path(__file__).resolve().parents[1] / "golden" / "v1_0.3.0_four-players-scarcity.jsonl"
 SIZE = (160, 50)
@@ -55,7 +55,7 @@ async def opened(at: int, then: int = 0) -> dict:
         for step in STEPS[at : at + then]:
             assert screen.play_text(format_command(step.command))
             await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         return drawn(app)
 
 

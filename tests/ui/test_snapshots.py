@@ -17,7 +17,7 @@ from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.new_game import Prefill
 from monuments_tui.ui.widgets.command_line import CommandInput
-from tests.ui.helpers import type_command, wait_for
+from tests.ui.helpers import settle as screen_settled, type_command, wait_for
 
 SIZES = [pytest.param((160, 50), id="160x50"), pytest.param((120, 40), id="120x40")]
 EVERY_SIZE = [*SIZES, pytest.param((100, 30), id="100x30"), pytest.param((80, 24), id="80x24")]
@@ -29,7 +29,8 @@ def in_tmp(tmp_path, monkeypatch):
 
 
 async def settle(pilot) -> None:
-    """Wait until no bot is thinking and the person may type; stop the cursor blinking."""
+    """Wait until no bot is thinking and the person may type; stop the cursor blinking; wait
+    until the screen owes nothing."""
     from monuments_tui.ui.screens.game import GameScreen
 
     screen = pilot.app.screen
@@ -37,7 +38,7 @@ async def settle(pilot) -> None:
         await wait_for(pilot, lambda: screen.can_type() or screen.session.state.pending is None)
     for inp in pilot.app.screen.query(CommandInput):
         inp.cursor_blink = False
-    await pilot.pause()
+    await screen_settled(pilot)
 
 
 def game_app(civs, seats, seed, *, teaching=False):
