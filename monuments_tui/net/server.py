@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from monuments_tui.net import codes
 from monuments_tui.net.hosted import TIMEOUT_BOT, HostedGame, Outcome
@@ -120,6 +120,8 @@ class GameServer:
         self.games: dict[str, HostedGame] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Conn]] = {}
+        self.sockets: set[web.WebSocketResponse] = set()
+        """Every open connection, greeted or not (closed when the server stops)."""
         self.bots: dict[str, asyncio.Task[None]] = {}
         self._clock_task: asyncio.Task[None] | None = None
         self.problems: list[str] = []
@@ -263,6 +265,7 @@ class GameServer:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=CLIENT_FRAME_MAX * 4, heartbeat=30)
         await ws.prepare(request)
+        self.sockets.add(ws)
         conn = None
         try:
             conn = await self._greet(ws)
@@ -274,8 +277,16 @@ class GameServer:
             if conn is not None:
                 self.conns[conn.game].discard(conn)
                 self.tell(conn.game, self.presence(conn.game))
+            self.sockets.discard(ws)
             await ws.close()
         return ws
+
+    async def close_sockets(self) -> None:
+        """Close every open connection, saying the server is going away: a stopping server
+        waits for no client (the clients resume from the last step they hold once it is back)."""
+        for ws in list(self.sockets):
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the server is stopping")
 
     async def _greet(self, ws: web.WebSocketResponse) -> Conn | None:
         """The first message: `Hello` (a code) or `NewGame`; anything else closes the connection."""
@@ -485,9 +496,13 @@ def make_app(server: GameServer) -> web.Application:
         server.open_all()
         server.start_bots()
 
+    async def shutdown(_app: web.Application) -> None:
+        await server.close_sockets()
+
     async def cleanup(_app: web.Application) -> None:
         server.close()
 
     app.on_startup.append(startup)
+    app.on_shutdown.append(shutdown)
     app.on_cleanup.append(cleanup)
     return app
