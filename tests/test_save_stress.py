@@ -143,7 +143,8 @@ def test_mutated_positions_are_refused_naming_a_line_or_read_whole():
         try:
             back = parse_position(text)
         except PositionError as exc:
-            assert str(exc).startswith("line "), exc
+            # a line at fault is named; 0 is the text as a whole (empty, or no `game` line anywhere)
+            assert str(exc).startswith(f"line {exc.line}: ") if exc.line else exc.problem, exc
             refused += 1
         else:
             assert reachability_problems(back) == []
