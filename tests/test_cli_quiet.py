@@ -28,6 +28,14 @@ def test_every_option_of_every_sub_command_has_a_help_line():
     assert missing == []
 
 
+def test_the_help_of_the_program_and_of_every_sub_command_prints():
+    # argparse expands "%" in help texts: a stray one turns `--help` into a traceback.
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for command in [parser, *sub.choices.values()]:
+        assert command.format_help()
+
+
 @pytest.mark.parametrize(
     "args", [["export", str(EXAMPLE), "--format", "json"], ["export", str(EXAMPLE)], ["cards", "--json"]]
 )

@@ -164,7 +164,7 @@ def format_tournament(report: dict[str, Any]) -> str:
 
 def add_parser(sub: Any, civs: Callable[[str], tuple[str, ...]], modes: tuple[str, ...]) -> None:
     """The `tournament` sub-command's arguments."""
-    t = sub.add_parser("tournament", help="bot against bot: paired deals, seats rotated, win rates with 95% intervals")
+    t = sub.add_parser("tournament", help="bot against bot: paired deals, seats rotated, win rates with 95%% intervals")
     t.add_argument("--bots", required=True, help="one bot per seat, e.g. search,heuristic or search:0.2s,heuristic")
     t.add_argument("--players", type=civs, default=("greece", "egypt"), help="civilisations, e.g. greece,egypt")
     t.add_argument("--mode", choices=modes, default="abundance", help="game mode (default: abundance)")
