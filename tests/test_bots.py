@@ -94,3 +94,19 @@ def test_simulate_command_line(capsys):
     out = capsys.readouterr().out
     assert "solo hard" in out and "win rate by civilisation" in out and "mean final score by line" in out
     assert main(["simulate", "--solo", "hard", "--players", "greece,egypt,inca"]) == 2
+
+
+@pytest.mark.parametrize("name", ["heuristic", "heuristic-exact"])
+def test_the_heuristic_bots_cannot_have_peeked(name):
+    """Secrets stay secret: at every decision of a game, the bot chooses the same from the
+    position and from one that differs only in what its seat cannot see (other seats' quests,
+    the decks' order, the dice to come), so it never read them."""
+    from tests.test_search import _told_apart
+
+    bot = get_bot(name)
+    state, rnd = new_game(GameConfig(civs=("greece", "egypt", "inca"), mode="scarcity", seed=5)), random.Random(5)
+    for step in range(150 if name == "heuristic" else 60):
+        seat = state.pending.seat
+        other = _told_apart(state, seat)
+        assert bot(state, random.Random(step)) == bot(other, random.Random(step)), (step, seat)
+        state = fold(state, decide(state, bot(state, rnd)))
