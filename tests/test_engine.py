@@ -299,3 +299,14 @@ def test_decide_does_what_its_arguments_say_whatever_ran_before():
     first = decide(s, command)
     assert any_legal(s)
     assert decide(s, command) == first
+
+
+def test_every_rules_module_imports_first_on_its_own():
+    """No import cycle in the rules core: each module imports as the first one of a fresh
+    interpreter (a test file or a tool may import any of them first)."""
+    failed = {}
+    for name in source_modules(RULES_DIR):
+        out = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True)
+        if out.returncode:
+            failed[name] = out.stderr.strip().splitlines()[-1]
+    assert failed == {}

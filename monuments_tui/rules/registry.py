@@ -25,8 +25,9 @@ from monuments_tui.rules.outcome import Outcome
 from monuments_tui.rules.pending import Pending
 from monuments_tui.rules.state import GameState
 
-RULE_MODULES = "monuments_tui.rules.actions"
-"""The package whose modules hold every rule and generator (it imports each of them)."""
+RULE_MODULES = ("monuments_tui.rules.actions", "monuments_tui.rules.solo.turn")
+"""The modules that hold every rule and generator: the action cards' package (it imports each
+of its modules) and the solo AI's rules."""
 
 
 Handler = Callable[[GameState, Command], Outcome]
@@ -43,7 +44,8 @@ GENERATORS: dict[type, list[Generator]] = {}
 @cache
 def load_rules() -> None:
     """Import every rule module (once): each registers its rules and generators here."""
-    import_module(RULE_MODULES)
+    for name in RULE_MODULES:
+        import_module(name)
 
 
 def rule_for(pending: Pending, command: Command) -> Handler | None:

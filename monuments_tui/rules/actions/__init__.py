@@ -4,7 +4,8 @@ Build your Monument spans three: `monument` (the layer and the common bonus),
 `personal_bonus` (its options and the placing of what they grant) and `placement`
 (where a granted piece or resource may go).
 
-Importing this package registers every rule with `registry`.
+Importing this package registers the action cards' rules with `registry`; the solo AI's
+rules are in `rules.solo.turn`, which uses some of them.
 """
 
 from monuments_tui.rules.actions import (  # noqa: F401
@@ -22,4 +23,3 @@ from monuments_tui.rules.actions import (  # noqa: F401
     turn,
     upgrade,
 )
-from monuments_tui.rules.solo import turn as solo_turn  # noqa: F401,E402  (the solo AI's rules)
