@@ -115,6 +115,8 @@ def test_notation_round_trip_with_payments_and_pieces():
     [
         ("", "type a command"),
         ("fly E19", "unknown command"),
+        ("plya movement", "Did you mean 'play'"),
+        ("mvoe w E19 E20", "Did you mean 'move'"),
         ("move w E19", "a hex id"),
         ("move q E19 E20", "piece code"),
         ("produce 77", "a hex id"),

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from monuments_tui.rules import commands as c
 from monuments_tui.rules.content import RESOURCES
 from monuments_tui.rules.errors import NotationError
+from monuments_tui.rules.spelling import either, nearest_words
 
 
 class Syntax(NamedTuple):
@@ -228,8 +229,10 @@ def parse_command(text: str) -> c.Command:
     r = _Reader(verb, words[1:])
     parser = _PARSERS.get(verb)
     if parser is None:
-        verbs = ", ".join(s.verb for s in SYNTAX)
-        raise NotationError(f"unknown command '{words[0]}'", f"Commands: {verbs}.")
+        verbs = [s.verb for s in SYNTAX]
+        near = nearest_words(verb, verbs)
+        mean = f"Did you mean {either(near)}? " if near else ""
+        raise NotationError(f"unknown command '{words[0]}'", f"{mean}Commands: {', '.join(verbs)}.")
     command = parser(r)
     r.end()
     return command

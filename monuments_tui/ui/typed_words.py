@@ -13,10 +13,11 @@ Adding a word is one entry of `SCREEN_WORDS`, calling the screen's method that d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from monuments_tui.rules.notation import SYNTAX
+from monuments_tui.rules.spelling import either, nearest_words
 
 if TYPE_CHECKING:
     from monuments_tui.ui.widgets.command_line import CommandLine
@@ -161,42 +162,13 @@ def read(text: str) -> Typed | Misread:
     word = _BY_NAME.get(first.lower())
     if word is None:
         near = nearest(first)
-        mean = f" Did you mean {_either(near)}?" if near else ""
+        mean = f" Did you mean {either(near)}?" if near else ""
         return Misread(f"Unknown command '{first}'.{mean}", every_word())
     if rest and not word.takes_more:
         return Misread(f"'{word.word}' stands alone: type just {word.word}.", f"{word.usage}: {word.meaning}")
     return Typed(word, rest)
 
 
-def _either(names: Sequence[str]) -> str:
-    quoted = [f"'{n}'" for n in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-
-
 def nearest(typed: str, most: int = 3) -> list[str]:
-    """The words `typed` was most likely meant to be: those it begins (pl: play, place), else those
-    one or two slips away (a letter missed, added, changed or two swapped; startqest: startquest)."""
-    low = typed.lower()
-    names = [w.word for w in WORDS]
-    begun = [n for n in names if n.startswith(low)]
-    if begun:
-        return begun[:most]
-    allowed = 1 if len(low) <= 4 else 2
-    scored = sorted((_slips(low, n), i, n) for i, n in enumerate(names))
-    best = [(d, n) for d, _, n in scored if d <= allowed]
-    return [n for d, n in best if d == best[0][0]][:most] if best else []
-
-
-def _slips(a: str, b: str) -> int:
-    """How many letters missed, added, changed or swapped with the next turn `a` into `b`."""
-    before: list[int] = []
-    row = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        now = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            now[j] = min(row[j] + 1, now[j - 1] + 1, row[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                now[j] = min(now[j], before[j - 2] + 1)
-        before, row = row, now
-    return row[len(b)]
+    """The screen's words `typed` was most likely meant to be (`rules.spelling`)."""
+    return nearest_words(typed, [w.word for w in WORDS], most)
