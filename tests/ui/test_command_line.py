@@ -120,3 +120,25 @@ async def test_f1_and_the_help_command_open_the_help_from_the_command_line(tmp_p
         assert inp.value == "sta"  # what was typed is still there
         await type_command(pilot, "help")
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_wait_for_your_turn_goes_when_the_turn_comes_a_refusal_stays(tmp_path):
+    """Asked for a hint on another's turn, the line says to wait; once the position changes the
+    stale word is gone. A refusal of a typed command stays until the next thing is typed."""
+    from monuments_tui.ui.screens.coaching import WAIT_FOR_YOUR_TURN
+    from monuments_tui.ui.widgets.command_line import CommandLine
+
+    app = game_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        line = screen.query_one(CommandLine)
+        line.show_error(WAIT_FOR_YOUR_TURN, until_the_prompt_changes=True)
+        await pilot.pause()
+        assert message(app) == WAIT_FOR_YOUR_TURN
+        line.prompt = line.prompt._replace(text="Egypt has played: your turn")  # as a bot's step does
+        await pilot.pause()
+        assert message(app) == ""
+        line.show_error("That hex is not yours.")
+        line.prompt = line.prompt._replace(text=line.prompt.text + " (again)")
+        await pilot.pause()
+        assert message(app) == "That hex is not yours."

@@ -67,6 +67,8 @@ else:
     _Host = object  # at run time the screen itself has them
 
 COACH_BUDGET = Budget(seconds=COACH_SECONDS)
+
+WAIT_FOR_YOUR_TURN = "The coach helps the person whose turn it is: wait for your turn, then ask again."
 """How long the coach searches for a hint (tests set a small iteration budget)."""
 
 
@@ -125,10 +127,11 @@ class Coaching(_Host):
         """Show the coach's moves for the seat to play; again at the same position: the next one."""
         line = self.command_line
         refusal = self.session.hint_refusal()
-        if refusal is None and not self.can_type():
-            refusal = "The coach helps the person whose turn it is: wait for your turn, then ask again."
         if refusal:
             line.show_error(refusal)
+            return
+        if not self.can_type():
+            line.show_error(WAIT_FOR_YOUR_TURN, until_the_prompt_changes=True)
             return
         here = self._coach_position()
         if self._hints_at == here and self._hints:

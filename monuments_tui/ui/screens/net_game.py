@@ -20,6 +20,7 @@ from monuments_tui.net.remote import RemoteSession
 from monuments_tui.ui import typed_words
 from monuments_tui.ui.refusal_words import refusal_lines
 from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.screens.coaching import WAIT_FOR_YOUR_TURN
 from monuments_tui.ui.screens.game import GameScreen
 from monuments_tui.ui.status_line import status_line
 
@@ -187,9 +188,7 @@ class NetGameScreen(GameScreen):
     @guarded
     def action_hint(self) -> None:
         if not self.can_type():
-            self.command_line.show_error(
-                "The coach helps the person whose turn it is: wait for your turn, then ask again."
-            )
+            self.command_line.show_error(WAIT_FOR_YOUR_TURN, until_the_prompt_changes=True)
             return
         self._ask("hint")
 

@@ -160,6 +160,8 @@ class CommandLine(Vertical):
         self._cycle: list[str] = []
         self._cycle_index = -1
         self._message_text = Content("")
+        self._message_lasts = True
+        """False: the message speaks of the position shown, and goes when the prompt changes."""
         self.describe: Callable[[str], str] | None = None
         """Gives a command with what it does ("startquest qs-wood — Control 3 wood."); set by the screen."""
 
@@ -181,6 +183,8 @@ class CommandLine(Vertical):
 
     # -- what the screen tells it -----------------------------------------------------------
     def watch_prompt(self, prompt: Prompt) -> None:
+        if not self._message_lasts:
+            self.clear_message()
         question, _, options = prompt.text.partition("\n")  # the note stays beside the question
         self.query_one("#question", Static).update(Content.assemble(("> ", "bold"), (question, "bold")))
         self.query_one("#note", Static).update(
@@ -204,8 +208,11 @@ class CommandLine(Vertical):
         self.input.focus()
         self.input.select_all_text()
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, *, until_the_prompt_changes: bool = False) -> None:
+        """An error under the input; `until_the_prompt_changes`: it is about this moment only
+        ("wait for your turn"), so the next position's prompt takes it away."""
         self._message(Content.styled(message, "bold $tone-bad"))
+        self._message_lasts = not until_the_prompt_changes
 
     def show_refusal(self, plain: str, detail: str = "") -> None:
         """A refusal: what is wrong and what would work first, the rulebook reference on a second line."""
@@ -226,6 +233,7 @@ class CommandLine(Vertical):
         return self._message_text.plain
 
     def _message(self, text: Content) -> None:
+        self._message_lasts = True
         if text == self._message_text:
             return
         self._message_text = text
