@@ -76,3 +76,34 @@ def test_numbers_out_of_range_are_refused_naming_the_option(capsys, argv, says):
     with pytest.raises(SystemExit) as exit_:
         main(["tournament", "--bots", "heuristic,random", *argv])
     assert exit_.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_a_recorded_tournament_is_played_in_parts_and_counts_as_one(tmp_path):
+    """`--record`: a run stopped early keeps its finished games; the next run plays only the rest,
+    and the report over both parts is the report of one whole run."""
+    record = tmp_path / "games.jsonl"
+    args = (("greece", "egypt"), "abundance", 2, 3, ["heuristic", "random"])
+    whole_run = tournament(*args, max_turns=4)
+    first = tournament(*args, max_turns=4, record=record, stop_after=0.0)
+    assert first["games"] == 1 and not first["complete"] and len(record.read_text().splitlines()) == 1
+    with open(record, "a") as f:
+        f.write('{"game": {"players": ["gre')  # a stop in the middle of a write
+    second = tournament(*args, max_turns=4, record=record)
+    assert second["complete"] and second["games_from_record"] == 1
+    assert second["bots_report"] == whole_run["bots_report"]
+    assert len(record.read_text().splitlines()) == 4 and record.read_text().endswith("\n")
+    third = tournament(*args, max_turns=4, record=record)  # nothing left to play
+    assert third["games_from_record"] == 4 and third["bots_report"] == whole_run["bots_report"]
+    other = tournament(*args, max_turns=3, record=record)  # other settings: games of its own
+    assert other["games_from_record"] == 0 and len(record.read_text().splitlines()) == 8
+
+
+def test_a_record_that_is_not_one_is_refused_naming_its_line(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    record.write_text('{"game": {}, "result": {}}\n')
+    before = record.read_text()
+    code = main(
+        ["tournament", "--bots", "heuristic,random", "--deals", "1", "--max-turns", "2", "--record", str(record)]
+    )
+    assert code == 2 and f"{record}, line 1: not a game of a tournament record" in capsys.readouterr().err
+    assert record.read_text() == before

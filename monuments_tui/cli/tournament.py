@@ -20,9 +20,11 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from monuments_tui.cli.arguments import SEED, whole
+from monuments_tui.cli.tournament_record import append_game, drop_cut_line, game_key, read_record
 
 if TYPE_CHECKING:  # start-up: `monuments --help` loads no engine
     from monuments_tui.rules.board import Mode
@@ -65,9 +67,13 @@ def tournament(
     max_turns: int = 100,
     jobs: int = 1,
     progress: Callable[[int, int, float, dict[str, float]], None] | None = None,
+    record: Path | None = None,
+    stop_after: float | None = None,
 ) -> dict[str, Any]:
     """Play `deals` deals, each once per rotation of `bots` (one per seat); the report as a
-    JSON-ready dict (see the module's note)."""
+    JSON-ready dict (see the module's note). With `record`, games already in that file are
+    counted without being played and each new one is added to it (`cli.tournament_record`);
+    `stop_after` seconds: no new game is started after that long."""
     # start-up: the engine loads only when a tournament is played, so `monuments --help` stays instant
     from monuments_tui.cli import simulate
 
@@ -81,17 +87,46 @@ def tournament(
         for d in range(deals)
         for lineup in lineups(bots)
     ]
+    games = [
+        {
+            "players": list(civs),
+            "mode": mode,
+            "deal_seed": job[0].seed,
+            "lineup": job[1],
+            "bot_seed": job[2],
+            "max_turns": max_turns,
+        }
+        for job in work
+    ]
+    kept = read_record(record) if record is not None else {}
+    results: dict[int, dict[str, Any]] = {
+        g: kept[game_key(game)] for g, game in enumerate(games) if game_key(game) in kept
+    }
+    from_record = len(results)
+    todo = [g for g in range(len(work)) if g not in results]
+    if record is not None:
+        drop_cut_line(record)
     tally = _Tally(list(dict.fromkeys(bots)))
-    for g, result in enumerate(simulate.results(work, jobs)):
+    for g in sorted(results):
+        tally.take(results[g], work[g][1])
+    for g, result in zip(todo, simulate.results([work[g] for g in todo], jobs), strict=False):  # may stop early
+        results[g] = result
         tally.take(result, work[g][1])
+        if record is not None:
+            append_game(record, games[g], result)
         if progress:
-            progress(g + 1, len(work), time.perf_counter() - started, tally.wins)
+            progress(len(results), len(work), time.perf_counter() - started, tally.wins)
+        if stop_after is not None and time.perf_counter() - started >= stop_after and len(results) < len(work):
+            break  # the games left are played by the next run on the same record
     report: dict[str, Any] = {
         "players": list(civs),
         "mode": mode,
         "bots": bots,
         "deals": deals,
         "seed": seed,
+        "games_planned": len(work),
+        "games_from_record": from_record,
+        "complete": len(results) == len(work),
         "max_turns": max_turns,
         **tally.report(),
         "elapsed_seconds": round(time.perf_counter() - started, 1),
@@ -151,7 +186,15 @@ def format_tournament(report: dict[str, Any]) -> str:
     """The report as text for a terminal."""
     out = [
         f"{' vs '.join(report['bots'])}: {', '.join(report['players'])}, {report['mode']}, "
-        f"{report['deals']} deals x {len(report['bots'])} seatings = {report['games']} games (seed {report['seed']})",
+        f"{report['deals']} deals x {len(report['bots'])} seatings = {report['games_planned']} games (seed {report['seed']})",
+        *(
+            []
+            if report["complete"] and not report["games_from_record"]
+            else [
+                f"counted {report['games']} games, {report['games_from_record']} of them from the record"
+                + ("" if report["complete"] else "; not all played yet: run again with the same --record to go on")
+            ]
+        ),
         f"game length  median {report['rounds_median']} rounds, 90th percentile {report['rounds_p90']:.0f}; "
         f"{report['hit_round_cap']} hit the {report['max_turns']}-round cap; rule errors {report['rule_errors']}",
     ]
@@ -176,6 +219,18 @@ def add_parser(sub: Any, civs: Callable[[str], tuple[str, ...]], modes: tuple[st
         "--max-turns", type=whole("--max-turns", 1, 10_000), default=100, help="stop a game after this many rounds"
     )
     t.add_argument("--jobs", type=whole("--jobs", 1, 256), default=1, help="games played in parallel processes")
+    t.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="keep each finished game in FILE and count those already there, so a long tournament is played in parts",
+    )
+    t.add_argument(
+        "--stop-after",
+        type=whole("--stop-after", 1, 10**7),
+        metavar="SECONDS",
+        help="start no new game after this many seconds (with --record, the next run goes on)",
+    )
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.add_argument(
         "--progress",
@@ -202,8 +257,10 @@ def run(args: argparse.Namespace) -> int:
             args.max_turns,
             args.jobs,
             progress if args.progress or sys.stderr.isatty() else None,
+            args.record,
+            args.stop_after,
         )
-    except ValueError as exc:
+    except (ValueError, OSError) as exc:
         print(f"monuments tournament: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(report, indent=2) if args.json else format_tournament(report))
