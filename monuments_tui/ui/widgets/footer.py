@@ -59,7 +59,7 @@ class KeysFooter(Footer):
         """What decides the keys shown: the width, the compactness and every key the bar may show."""
         palette = self.app.COMMAND_PALETTE_BINDING
         keys = tuple(
-            (key, binding.action, binding.description, enabled, tooltip, node in (self.screen, self.app))
+            (key, binding, enabled, tooltip, node in (self.screen, self.app))
             for key, (node, binding, enabled, tooltip) in self.screen.active_bindings.items()
             if binding.show or key == palette
         )
