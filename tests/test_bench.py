@@ -47,6 +47,23 @@ def test_a_row_that_fails_is_reported_and_a_missed_budget_says_no():
     assert "| broken | <= 1x | failed | no | RuntimeError: no save to load |" in text
 
 
+def test_the_game_screens_bare_copy_is_styled_as_the_game_but_runs_none_of_its_code():
+    """The game-screen row's stand-ins: named and styled as the game's widgets, over the same
+    Textual widget, with none of the game's methods (`tests/bench/screen_budget.py`)."""
+    from textual.scroll_view import ScrollView
+
+    from monuments_tui.ui.widgets.panes import HandPane, TextPane
+    from tests.bench.screen_budget import stand_in
+
+    bare = stand_in(HandPane)
+    assert bare.__name__ == "HandPane" and bare is not HandPane
+    assert [c.__name__ for c in bare.__mro__[:3]] == ["HandPane", "TextPane", "ScrollView"]
+    assert issubclass(bare, ScrollView) and not issubclass(bare, TextPane)
+    assert bare.__mro__[1].DEFAULT_CSS == TextPane.DEFAULT_CSS
+    assert bare.__mro__[1].COMPONENT_CLASSES == TextPane.COMPONENT_CLASSES
+    assert bare.can_focus and not hasattr(bare, "show") and not hasattr(bare, "set_text")
+
+
 def test_the_instruction_count_is_read_from_cachegrinds_summary():
     """`tests/bench/instructions.py` reads Valgrind's summary line, and says so when there is none."""
     from tests.bench.instructions import instructions_in

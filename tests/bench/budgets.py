@@ -15,6 +15,7 @@ ROW_MODULES = (
     "tests.bench.engine_budgets",
     "tests.bench.startup_budget",
     "tests.bench.app_budgets",
+    "tests.bench.screen_budget",
     "tests.bench.simulate_budget",
     "tests.bench.bot_budgets",
     "tests.bench.search_budgets",

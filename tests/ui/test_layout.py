@@ -20,7 +20,7 @@ from monuments_tui.ui.widgets.board import Board
 from monuments_tui.ui.widgets.footer import KeysFooter, fitting
 from monuments_tui.ui.widgets.legend_panel import LegendPanel
 from monuments_tui.ui.widgets.map_view import MapView
-from tests.ui.helpers import screen_text, type_command, wait_for
+from tests.ui.helpers import screen_text, settle, type_command, wait_for
 
 SMALL = (80, 24)
 
@@ -267,3 +267,29 @@ async def test_in_the_compact_layout_esc_brings_the_map_back_and_pgdn_pages_the_
         await pilot.click("#pane-bar", offset=(20, 0))  # a name in the bar shows its pane: " F7  [Map] Hand  Players"
         await pilot.pause()
         assert board.pane == "players"
+
+
+async def test_the_key_bar_keeps_its_keys_until_what_it_shows_changes(tmp_path):
+    """Textual asks the key bar to compose its keys again at every change of bindings; it does
+    only when the keys it would show change, each key made in the bar's compactness."""
+    from textual.widgets._footer import FooterKey
+
+    session = GameSession.new(GameConfig(civs=("greece", "egypt"), seed=3), teaching=True, saves_dir=tmp_path)
+    app = MonumentsApp(saves_dir=tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.start_session(session)
+        await settle(pilot)
+        screen = app.screen
+        footer = screen.query_one(KeysFooter)
+        keys = list(footer.query(FooterKey))
+        assert [k.key for k in keys][:3] == ["ctrl+z", "ctrl+y", "ctrl+s"] and not footer.compact
+        screen.refresh_bindings()  # the same keys bound: the bar keeps the widgets it has
+        await settle(pilot)
+        assert list(footer.query(FooterKey)) == keys
+        assert "Map" in {k.description for k in keys}
+        screen.board.map.focus()  # Esc now goes back to the command line, and the bar says so
+        await settle(pilot)
+        shown = list(footer.query(FooterKey))
+        assert shown != keys and "Command line" in {k.description for k in shown}
+        for key in shown:  # styled as the bar is (Textual leaves the palette's key compact)
+            assert key.has_class("-compact") == key.compact == key.has_class("-command-palette")

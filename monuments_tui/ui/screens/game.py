@@ -70,6 +70,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         app = getters.app(Navigation)  # mypy reads the app's own members; at run time Textual's property answers
 
     COMMANDS = {LegalCommands}
+    AUTO_FOCUS = "#cmd"  # typing goes to the command line from the first paint (the map would be first)
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),

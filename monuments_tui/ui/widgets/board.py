@@ -123,14 +123,15 @@ class Board(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield PaneBar(id="pane-bar")
-        with Vertical(id="left"):
-            yield MapView(id="map", classes="pane")
-            yield LegendPanel()
-            log = self._own_log if self._own_log is not None else LogPane()
-            yield log.add_class("pane")
-        with Vertical(id="right"):
-            for pane in (InspectorPane(), HandPane(), PlayersPane(), QuestsPane()):
-                yield pane.add_class("pane")
+        log = self._own_log if self._own_log is not None else LogPane()
+        left: tuple[Widget, ...] = (MapView(id="map"), LegendPanel(), log)
+        right: tuple[Widget, ...] = (InspectorPane(), HandPane(), PlayersPane(), QuestsPane())
+        # each widget comes with the classes `watch_pane` gives, so none is styled twice
+        for pane in (left[0], log, *right):
+            pane.add_class("pane", update=False).set_class(pane.id == self.pane, "-shown", update=False)
+        for column_id, widgets in (("left", left), ("right", right)):
+            holds = any(w.id == self.pane for w in widgets if w.has_class("pane"))
+            yield Vertical(*widgets, id=column_id, classes="-holds-shown" if holds else "")
 
     def on_mount(self) -> None:
         self.watch_pane()

@@ -44,11 +44,26 @@ def fitting(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]
 
 
 class KeysFooter(Footer):
-    """Textual's footer, compact in narrow terminals, showing only the keys that fit."""
+    """Textual's footer, compact in narrow terminals, showing only the keys that fit.
 
-    _laid_out_for: tuple[int, bool] = (-1, False)
-    """The width and compactness the keys were last chosen for: a resize that changes
-    neither needs no new layout (a recompose restyles every key)."""
+    It composes its keys again only when what it would show changes (the width, the
+    compactness, or a key bound, enabled or described anew): Textual asks it to at every
+    change of focus, and each new key is a widget to mount and style. Each key is made in
+    the bar's compactness, so none is styled twice.
+    """
+
+    _composed_for: tuple | None = None
+    """What the keys shown were chosen from (`_wanted`); None before the first keys."""
+
+    def _wanted(self) -> tuple:
+        """What decides the keys shown: the width, the compactness and every key the bar may show."""
+        palette = self.app.COMMAND_PALETTE_BINDING
+        keys = tuple(
+            (key, binding, enabled, tooltip, node in (self.screen, self.app))
+            for key, (node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == palette
+        )
+        return self.app.size.width, self.compact, self.show_command_palette, keys
 
     def compose(self):
         keys = list(super().compose())
@@ -56,16 +71,30 @@ class KeysFooter(Footer):
         if len(plain) < len(keys):  # grouped keys (none of ours): leave them to Textual
             yield from keys
             return
+        if self._bindings_ready:
+            self._composed_for = self._wanted()
         active = self.screen.active_bindings
         owners = {key: active[key.key][0] if key.key in active else None for key in plain}
         # The screen's own keys first, then the focused widget's (the map's, a pane's).
         ranked = sorted(plain, key=lambda k: 0 if owners[k] in (self.screen, self.app) else 1)
-        self._laid_out_for = (self.app.size.width, self.compact)
-        yield from fitting(ranked, *self._laid_out_for)
+        for key in ranked:  # styled once, as it will be: its binding to the bar then changes nothing
+            # (the palette's key is not bound to the bar: Textual leaves it compact)
+            compact = self.compact or key.has_class("-command-palette")
+            key.set_reactive(FooterKey.compact, compact)
+            key.set_class(compact, "-compact", update=False)
+        yield from fitting(ranked, self.app.size.width, self.compact)
+
+    async def recompose(self) -> None:
+        if not self.is_attached or self._pruning:
+            return  # asked for after a refresh, by which time the screen was closed
+        if self._composed_for is None or self._composed_for != self._wanted():
+            await super().recompose()
 
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_BELOW
-        changed = (event.size.width, compact) != self._laid_out_for
-        self.compact = compact
-        if changed and self._bindings_ready:
+        if compact != self.compact:
+            # the bar's class alone: its keys are made anew in the new compactness just below
+            self.set_reactive(Footer.compact, compact)
+            self.set_class(compact, "-compact")
+        if self._bindings_ready:
             self.call_after_refresh(self.recompose)
