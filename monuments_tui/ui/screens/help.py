@@ -29,7 +29,7 @@ KEYS = (
     ("Game", "Up / Down", "your own command history (each player has theirs in hot seat)"),
     ("Game", "Esc", "from the command line to the map; from anywhere else back to the command line"),
     ("Game", "arrows / hjkl (map)", "move the map cursor; Enter adds the hex id to the command"),
-    ("Game", "z / L (map), F2 / F3", "zoom the map (mini, overview, detail) / show the legend (Esc closes)"),
+    ("Game", "z / L (map), F2 / F3", "zoom the map (mini, middle, overview, detail) / show the legend (Esc closes)"),
     ("Game", "F7", "the next pane (small terminals show one at a time: map, hand, players, quests, log, hex)"),
     ("Game", "ctrl+z / ctrl+y", "undo / redo (a standard game undoes only your own steps this turn)"),
     ("Game", "ctrl+s", "save a copy of the game (the game is always autosaved)"),

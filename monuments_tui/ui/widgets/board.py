@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from monuments_tui.game.tree import GameTree
 from monuments_tui.rules.state import GameState
+from monuments_tui.ui.map_geometry import ZOOMS
 from monuments_tui.ui.widgets.legend_panel import LegendPanel
 from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
@@ -138,7 +139,7 @@ class Board(Horizontal):
         self.watch(self.map, "zoom", self._zoomed)
 
     def _zoomed(self, zoom: str) -> None:
-        self.set_class(zoom == "mini", "-map-mini")
+        self.set_class(zoom in ("mini", "middle"), "-map-flat")  # a line a row: the map takes the lines it needs
         self.map.border_subtitle = f"{zoom} · z zoom · L legend"
 
     @property
@@ -172,8 +173,13 @@ class Board(Horizontal):
             self.query_one(f"#{self.pane}").focus()  # reading the panes one by one: the shown one scrolls
 
     def on_resize(self) -> None:
-        """Into the compact layout from a larger one: the pane that has the focus stays in sight."""
+        """Into the compact layout from a larger one: the pane that has the focus stays in sight.
+
+        The compact layout keeps the mini map: its map pane grows and shrinks with the prompt,
+        and a zoom chosen by that room would change as choices come and go."""
         compact = self.compact
+        self.map.fit_limit = ZOOMS[0] if compact else ZOOMS[-1]
+        self.map.refit()
         focused = self.screen.focused
         if compact and self._was_compact is False and focused in self.panes() and focused is not None:
             self.pane = str(focused.id)
