@@ -108,3 +108,30 @@ async def test_the_zoom_follows_the_room_through_changes_of_layout(tmp_path):
             if m.zoom != "mini":
                 assert all(on_screen(m, h) for h in layout.land), size  # the land in sight after each change
         assert seen == ["overview", "middle", "mini", "middle", "overview", "middle"]
+
+
+async def test_the_side_panes_start_at_their_top_after_any_change_of_size_or_layout(tmp_path):
+    from monuments_tui.ui.widgets.board import Board
+    from monuments_tui.ui.widgets.panes import HandPane, PlayersPane, QuestsPane
+
+    session = hot_seat(tmp_path)
+    app = MonumentsApp(start="load", file=session.path, saves_dir=tmp_path, pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_game(pilot)
+        board = screen.query_one(Board)
+        panes = [screen.query_one(kind) for kind in (InspectorPane, HandPane, PlayersPane, QuestsPane)]
+        for size in ((160, 44), (120, 40), (80, 24), (120, 40), (160, 50), (100, 30), (100, 34)):
+            for pane in panes:
+                pane.scroll_to(y=pane.max_scroll_y, animate=False, immediate=True)  # read down to the end
+            scrolled = [pane.id for pane in panes if pane.scroll_offset.y]
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            if board.compact:  # one pane at a time: each shown starts at its top
+                for pane in panes:
+                    board.pane = str(pane.id)
+                    await settle(pilot)
+                    assert pane.scroll_offset.y == 0, (size, pane.id)
+                board.pane = "map"
+            else:
+                assert [pane.id for pane in panes if pane.scroll_offset.y] == [], (size, scrolled)
+            assert scrolled or board.compact, size  # something was scrolled down before the change
