@@ -62,11 +62,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (":G1w1a", "passengers: 1 Greek worker, 1 army"),
     ("(w1)", "resources aboard"),
     ("", "KEYS (map focused)"),
-    ("←↑↓→ hjkl", "move the cursor; a click selects a hex"),
+    ("←↑↓→", "move the cursor; a click selects a hex"),
     ("z F2", "zoom: mini map, middle, overview, detail"),
     ("L F3", "this legend (Esc closes it)"),
     ("F7", "the next pane: hand, players, quests, log, hex"),
-    ("enter", "choose the hex (or double click)"),
+    ("enter", "add the hex to the command (or double click)"),
+    ("a-z", "any other letter is typed into the command line"),
 )
 
 

@@ -64,12 +64,15 @@ async def test_arrow_keys_move_the_cursor_and_post_hex_selected():
         assert app.selected == ["E20", "E19", "E18", "D18", "E18", "F18"]
 
 
-async def test_hjkl_move_the_cursor():
+async def test_the_map_binds_no_letter_a_typed_word_starts_with():
+    # h, k, l and i start hint, keep, layer and info: typed on the map they go to the command line
     app = MapApp(game(), cursor="F19")
     async with app.run_test(size=(130, 40)) as pilot:
         view = app.query_one(MapView)
-        await pilot.press("l", "l", "k", "h", "j", "j")
-        assert view.cursor == "G20"  # F21, E21, E20, then two rows down
+        await pilot.press("h", "j", "k", "l", "i")
+        assert view.cursor == "F19" and app.selected == []
+        keys = {key for binding in MapView.BINDINGS for key in binding.key.split(",")}
+        assert keys == {"left", "right", "up", "down", "enter", "z", "L", "shift+l"}
 
 
 async def test_cursor_stops_at_the_edges_of_the_grid():

@@ -99,14 +99,17 @@ class MapView(ScrollView, can_focus=True):
     """The cursor here; the map's tones in the app's stylesheet (they use its theme variables)."""
 
     BINDINGS = [
-        Binding("left,h", "cursor('W')", "Move cursor", key_display="←↑↓→", show=True),
-        Binding("right,l", "cursor('E')", "Cursor east", show=False),
-        Binding("up,k", "cursor('N')", "Cursor north", show=False),
-        Binding("down,j", "cursor('S')", "Cursor south", show=False),
+        Binding("left", "cursor('W')", "Move cursor", key_display="←↑↓→", show=True),
+        Binding("right", "cursor('E')", "Cursor east", show=False),
+        Binding("up", "cursor('N')", "Cursor north", show=False),
+        Binding("down", "cursor('S')", "Cursor south", show=False),
+        Binding("enter", "activate", "Add hex", show=False),  # the help says it; the replay has no line to add to
         Binding("z", "toggle_zoom", "Zoom"),
         Binding("L,shift+l", "toggle_legend", "Legend"),
-        Binding("enter", "activate", "Choose hex", show=False),
     ]
+    """The map's keys, the only ones it keeps from the command line: every other letter typed on the
+    map is typed into the line (no command word starts with z or a capital L; h, k, l and i start
+    hint, keep, layer and info, so the map binds none of them)."""
 
     state: reactive[GameState | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The game shown; None shows the bare world map."""
