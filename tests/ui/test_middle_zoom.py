@@ -8,9 +8,9 @@ from rich.style import Style
 
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules import GameConfig
+from monuments_tui.rules.layout import layout_for
 from monuments_tui.ui.app import MonumentsApp
 from monuments_tui.ui.map_geometry import hex_region
-from monuments_tui.ui.map_render import _layout
 from monuments_tui.ui.widgets.map_view import MapView
 from monuments_tui.ui.widgets.panes import InspectorPane
 from tests.ui.helpers import settle, type_command
@@ -49,7 +49,7 @@ async def test_at_120x40_the_map_shows_every_land_hex_with_its_pieces_and_a_clic
             screen = await open_game(pilot)
             m = screen.query_one(MapView)
             assert m.zoom == "middle", civs
-            layout = _layout(session.state)
+            layout = layout_for(session.state.config.civs, session.state.config.mode)
             hidden = [h for h in sorted(layout.land | layout.monuments) if on_screen(m, h) is None]
             assert hidden == [], civs  # every land hex and monument in sight at once
             text = shown_text(m)
@@ -104,7 +104,7 @@ async def test_the_zoom_follows_the_room_through_changes_of_layout(tmp_path):
             await pilot.resize_terminal(*size)
             await settle(pilot)
             seen.append(m.zoom)
-            layout = _layout(session.state)
+            layout = layout_for(session.state.config.civs, session.state.config.mode)
             if m.zoom != "mini":
                 assert all(on_screen(m, h) for h in layout.land), size  # the land in sight after each change
         assert seen == ["overview", "middle", "mini", "middle", "overview", "middle"]
