@@ -16,6 +16,7 @@ Rivers, bridges, coasts and docked ferries are drawn on those edges. :func:`hex_
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from monuments_tui.rules.board import load_board
@@ -27,13 +28,16 @@ __all__ = [
     "hex_at",
     "hex_id_of",
     "hex_region",
+    "land_box",
     "map_size",
     "row_letter",
 ]
 
-ZOOMS = ("mini", "overview", "detail")
+ZOOMS = ("mini", "middle", "overview", "detail")
 """The zoom levels, smallest first: "mini" (the whole board in 62 x 16 cells, one character a
-hex, for 80-column terminals), "overview" (119 x 31) and "detail" (each hex 9 x 3, panned)."""
+hex, for 80-column terminals), "middle" (each hex 3 characters on one line: 119 x 16, the
+land of any set-up in at most 71 x 14), "overview" (each hex 3 x 2: 119 x 31) and "detail"
+(each hex 9 x 3, panned)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,8 @@ def geometry(zoom: str) -> Geometry:
     board = load_board()
     if zoom == "mini":
         return Geometry(zoom, 1, 1, 2, 1, 0, 2, 2, 1, board.rows, board.cols)
+    if zoom == "middle":
+        return Geometry(zoom, 3, 1, 4, 2, 0, 2, 2, 1, board.rows, board.cols)
     if zoom == "overview":
         return Geometry(zoom, 3, 2, 4, 2, 0, 2, 2, 1, board.rows, board.cols)
     if zoom == "detail":
@@ -147,3 +153,21 @@ def hex_region(zoom: str, hex_id: str) -> tuple[int, int, int, int]:
     g = geometry(zoom)
     h = load_board().hex(hex_id)
     return g.content_x(h.row, h.col), g.content_y(h.row), g.content_w, g.content_h
+
+
+def land_box(zoom: str, hex_ids: Iterable[str]) -> tuple[int, int, int, int]:
+    """The map cells (x0, y0, x1, y1; the ends excluded) that hold these hexes: their content,
+    the gap columns either side and (in detail zoom) the separator lines around them.
+
+    The map view asks whether the land of a set-up fits its pane with this: the sea beyond
+    it may pan, the land may not."""
+    g = geometry(zoom)
+    board = load_board()
+    cells = [board.hexes[h] for h in hex_ids]
+    if not cells:
+        return g.left, g.top, g.width - g.right, g.height
+    x0 = min(g.gap_x(h.row, h.col) for h in cells)
+    x1 = max(g.gap_x(h.row, h.col) + g.step for h in cells) + 1
+    y0 = min(g.content_y(h.row) for h in cells) - g.sep
+    y1 = max(g.content_y(h.row) + g.content_h for h in cells) + g.sep
+    return x0, y0, x1, y1

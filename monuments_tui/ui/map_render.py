@@ -25,7 +25,7 @@ from rich.text import Text
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.card_types import Resource
 from monuments_tui.rules.layout import Layout, layout_for
-from monuments_tui.ui.map_geometry import Geometry, geometry, hex_region
+from monuments_tui.ui.map_geometry import Geometry, geometry, hex_region, land_box
 from monuments_tui.ui.map_static import Grid, bare_layout, static_layer
 from monuments_tui.ui.map_style import (
     BUILDING_LETTER,
@@ -33,6 +33,7 @@ from monuments_tui.ui.map_style import (
     CURSOR_CLOSE,
     CURSOR_OPEN,
     DIRECTION_ARROW,
+    MIDDLE_CROWD,
     MINI_CROWD,
     MINI_FERRY,
     PALETTES,
@@ -44,7 +45,7 @@ from monuments_tui.ui.map_style import (
 if TYPE_CHECKING:
     from monuments_tui.rules.state import GameState
 
-__all__ = ["map_grid", "render_map"]
+__all__ = ["land_region", "map_grid", "render_map"]
 
 
 def _direction(board, water: str, land: str) -> str:
@@ -223,6 +224,19 @@ def _cached_layout(civs: tuple[str, ...], mode: str) -> Layout:
     return layout_for(civs, mode)
 
 
+def land_region(state: GameState | None, zoom: str) -> tuple[int, int, int, int]:
+    """The map cells (x0, y0, x1, y1; the ends excluded) of the land and monuments in play in
+    the state's set-up (None: every land that can be in play): what a view must show whole to
+    show the game, the sea beyond it may pan."""
+    return _land_region(_layout_key(state), zoom)
+
+
+@functools.cache
+def _land_region(layout_key: tuple, zoom: str) -> tuple[int, int, int, int]:
+    layout = bare_layout() if layout_key == ("bare",) else _cached_layout(*layout_key)
+    return land_box(zoom, layout.land | layout.monuments)
+
+
 def render_map(
     state: GameState | None,
     cursor: str | None = None,
@@ -237,7 +251,8 @@ def render_map(
         state: The game; None draws the bare world map (no pieces).
         cursor: A hex id (any case) drawn in reverse video, or None.
         zoom: "mini" (the whole world in 62 x 16 cells, one character a hex),
-            "overview" (about 120 x 31 cells) or "detail" (each hex 9 x 3 with its id,
+            "middle" (119 x 16, each hex 3 characters on one line: its letter or resources,
+            and its pieces), "overview" (about 120 x 31 cells) or "detail" (each hex 9 x 3 with its id,
             production, resources and pieces).
         color: False gives plain text with no style at all (except the cursor's
             reverse video, which is not a colour).
@@ -305,6 +320,11 @@ def _draw_state(grid: Grid, g: Geometry, state: GameState, pal: Palette) -> None
         if g.zoom == "mini":
             _draw_mini_cell(grid, x, y, state, hc, layers.get(hid), pal, base)
             continue
+        if g.zoom == "middle":
+            total = sum(lying.get(hid, {}).values())
+            aboard = [u for f in hc.ferries or () for u in passengers.get(f.id, ())]
+            _draw_middle_cell(grid, x, y, state, hc, aboard, layers.get(hid), pal, base, total)
+            continue
         if g.zoom == "overview":
             _draw_overview_cell(grid, x, y, state, hid, hc, layers.get(hid), pal, base, lying)
             continue
@@ -356,6 +376,59 @@ def _draw_mini_cell(grid, x, y, state, hc: _HexContent, layer, pal, base) -> Non
         grid.put(x, y, MINI_CROWD, base)
     elif hc.ferries:
         grid.put(x, y, MINI_FERRY, pal.ferry)
+
+
+def _count(n: int) -> str:
+    """A count in one character: "+" from 10 on (the inspector gives the number)."""
+    return str(n) if n < 10 else "+"
+
+
+def _draw_middle_cell(grid, x, y, state, hc: _HexContent, aboard: list, layer, pal, base, total: int) -> None:
+    """Three characters on one line. Land shows its letter (w f m s, static), then the resources
+    lying there ("w2"); where pieces stand, the pieces take the last two characters and the
+    resources, if any, the land letter's place ("2G3"). A monument (its "@" in the gap before it)
+    shows its layers, then the pieces on it ("@3G1"); water a ferry's "o", then the pieces aboard
+    and around it."""
+    pieces = _middle_pieces(state, hc, aboard, pal, base)
+    if layer is not None:
+        civ, n = layer
+        grid.put(x, y, _count(n), _civ_style(pal, civ, base))
+    elif hc.ferries:
+        grid.put(x, y, MINI_FERRY, pal.ferry)
+    elif pieces and total:
+        grid.put(x, y, _count(total), pal.resource)
+    if pieces:
+        xx = x + 1
+        for text, style in pieces:
+            grid.put(xx, y, text, style)
+            xx += len(text)
+    elif total:
+        grid.put(x + 1, y, _count(total), pal.resource)
+
+
+def _middle_pieces(state, hc: _HexContent, aboard: list, pal, base) -> list[tuple[str, str | None]]:
+    """Two characters for the pieces on a hex: one civilisation's letter and its units ("G3"), or
+    its building where it has no unit ("GT"; "G#" for several); two civilisations' letters ("GE");
+    "*" and the number of civilisations for more. Nothing where no piece stands."""
+    units = hc.units or {}
+    buildings = hc.buildings or {}
+    seats = sorted(set(units) | set(buildings) | {u.owner for u in aboard})
+    if not seats:
+        return []
+    if len(seats) > 2:
+        return [(MIDDLE_CROWD + _count(len(seats)), base)]
+    styled = []
+    for seat in seats:
+        civ = state.players[seat].civ
+        styled.append((CIV_LETTERS[civ], _civ_style(pal, civ, base)))
+    if len(seats) == 2:
+        return styled
+    seat = seats[0]
+    n = len(units.get(seat, ())) + sum(1 for u in aboard if u.owner == seat)
+    builds = buildings.get(seat, ())
+    second = _count(n) if n else (_building_text(builds, False) if len(builds) == 1 else "#")
+    letter, style = styled[0]
+    return [(letter + second, style)]
 
 
 def _draw_overview_cell(grid, x, y, state, hid, hc: _HexContent, layer, pal, base, lying) -> None:

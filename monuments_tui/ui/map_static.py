@@ -189,6 +189,8 @@ def static_layer(layout_key: tuple, zoom: str, color: bool) -> Grid:
         kind = classes[h.id]
         if zoom == "mini":
             _static_mini_cell(grid, x, y, h, kind, pal)
+        elif zoom == "middle":
+            _static_middle_cell(grid, x, y, h, kind, pal)
         elif zoom == "overview":
             _static_overview_cell(grid, x, y, h, kind, layout, pal)
         else:
@@ -205,7 +207,7 @@ def static_layer(layout_key: tuple, zoom: str, color: bool) -> Grid:
             ch = _edge_char(kind, vertical=True)
             grid.fill(g.gap_x(row, col), g.content_y(row), 1, g.content_h, ch, _edge_style(kind, pal))
 
-    if zoom == "mini":
+    if zoom in ("mini", "middle"):
         for h in board.hexes.values():
             if h.monument_of and classes[h.id] == LAND:
                 grid.put(g.gap_x(h.row, h.col), g.content_y(h.row), "@", pal.civ_on_land[h.monument_of])
@@ -228,6 +230,22 @@ def _static_mini_cell(grid: Grid, x: int, y: int, h, kind: str, pal: Palette) ->
         grid.put(x, y, "░", pal.light_blue)
     else:
         grid.put(x, y, "·", pal.out)
+
+
+def _static_middle_cell(grid: Grid, x: int, y: int, h, kind: str, pal: Palette) -> None:
+    """Three characters on one line: the production in lower case on land (the pieces' letters are
+    upper case); a monument's "@" is in the gap before it, its layers drawn with the pieces."""
+    if kind == LAND:
+        grid.put(x, y, "   ", pal.land_bg)
+        if not h.monument_of:
+            grid.put(x, y, PRODUCTION_LETTER[h.resource].lower(), pal.production[h.resource])
+    elif kind == WATER:
+        if h.lake:
+            grid.put(x, y, "≈≈≈", pal.lake)
+    elif kind == LIGHT_BLUE:
+        grid.put(x, y, "░░░", pal.light_blue)
+    else:
+        grid.put(x, y, "···", pal.out)
 
 
 def _static_overview_cell(grid: Grid, x: int, y: int, h, kind: str, layout: Layout, pal: Palette) -> None:

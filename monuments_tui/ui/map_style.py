@@ -19,6 +19,7 @@ __all__ = [
     "CURSOR_OPEN",
     "MINI_CROWD",
     "MINI_FERRY",
+    "MIDDLE_CROWD",
     "DIRECTION_ARROW",
     "PALETTES",
     "PRODUCTION_LETTER",
@@ -37,6 +38,8 @@ MINI_CROWD = "*"
 """Mini map: pieces of several civilisations on one hex."""
 MINI_FERRY = "o"
 """Mini map: a ferry (on water, where no land letter is drawn)."""
+MIDDLE_CROWD = "*"
+"""Middle zoom: pieces of three or four civilisations on one hex (followed by how many)."""
 CURSOR_OPEN, CURSOR_CLOSE = "[", "]"
 """Mini map: the cursor's brackets, drawn in the gap columns either side of its hex."""
 DIRECTION_ARROW = {"W": "←", "E": "→", "NW": "↖", "NE": "↗", "SW": "↙", "SE": "↘"}

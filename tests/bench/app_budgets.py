@@ -170,20 +170,20 @@ def log_step(smoke: bool) -> Measured:
 
 
 # -- the map ---------------------------------------------------------------------------------------
-async def _map_draws(rounds: int) -> list[float]:
-    """CPU ms of drawing the whole detail map at 160x50 afresh (as for a new zoom or theme): the map's
-    lines, each visible line's strip, and the compositor's paint, at the end of the 4-player example."""
+async def _map_draws(rounds: int, zoom: str = "detail", size: tuple[int, int] = SIZE) -> list[float]:
+    """CPU ms of drawing the whole map in `zoom` afresh (as for a new zoom or theme): the map's lines,
+    each visible line's strip, and the compositor's paint, at the end of the 4-player example."""
     from monuments_tui.ui.widgets.map_view import MapView
 
     session = _session(EXAMPLE, len(_steps(EXAMPLE)))
 
     class MapApp(App):
         def compose(self) -> ComposeResult:
-            yield MapView(session.state, zoom="detail")
+            yield MapView(session.state, zoom=zoom)
 
     app = MapApp()
     times = []
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         view = app.query_one(MapView)
         await pilot.pause()
         for _ in range(rounds):
@@ -201,5 +201,13 @@ async def _map_draws(rounds: int) -> list[float]:
 def map_draw(smoke: bool) -> Measured:
     rounds = 2 if smoke else 30
     times = asyncio.run(_map_draws(rounds))
+    median = statistics.median(times)
+    return Measured(median / 20, f"median {median:.1f} ms over {rounds} draws (fastest {min(times):.1f})")
+
+
+@budget("4-player map drawn afresh, middle zoom, 120x40 (median / 20 ms)", at_most=1.0)
+def middle_map_draw(smoke: bool) -> Measured:
+    rounds = 2 if smoke else 30
+    times = asyncio.run(_map_draws(rounds, "middle", (120, 40)))
     median = statistics.median(times)
     return Measured(median / 20, f"median {median:.1f} ms over {rounds} draws (fastest {min(times):.1f})")

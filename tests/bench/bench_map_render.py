@@ -3,7 +3,7 @@
 Run: .venv/bin/python tests/bench/bench_map_render.py
 
 It plays a seeded 4-player game with the random bot, adds pieces of every kind, and
-times `render_map` per call: overview against detail, colour against plain, and the
+times `render_map` per call: the middle zoom and the overview against detail, colour against plain, and the
 first call for a set-up (which builds the cached static layer) against later calls. As
 a yardstick it also times one game step (`decide` + `fold`) on the same positions, and
 turning the detail map's lines into segments (what the widget does once per state).
@@ -61,6 +61,7 @@ def main() -> None:
     render_map(state, "E19", "detail")
     cold_detail = time.perf_counter() - t
 
+    middle = best_of(lambda: render_map(state, "E19", "middle"), number=20)
     overview = best_of(lambda: render_map(state, "E19", "overview"), number=20)
     detail = best_of(lambda: render_map(state, "E19", "detail"), number=20)
     detail_plain = best_of(lambda: render_map(state, "E19", "detail", color=False), number=20)
@@ -74,6 +75,7 @@ def main() -> None:
     step = best_of(lambda: [fold(s, decide(s, c)) for s, c in sample], rounds=5) / len(sample)
 
     print(f"pieces on the board          {pieces}")
+    print(f"middle                       {middle * 1e3:6.2f} ms/call")
     print(f"overview                     {overview * 1e3:6.2f} ms/call")
     print(f"detail                       {detail * 1e3:6.2f} ms/call")
     print(f"detail, no colour            {detail_plain * 1e3:6.2f} ms/call")
@@ -82,6 +84,8 @@ def main() -> None:
     print(f"detail lines -> segments     {segments * 1e3:6.2f} ms (widget, once per state)")
     print(f"one game step (decide+fold)  {step * 1e3:6.2f} ms")
     print(f"detail / overview            {detail / overview:6.1f}x")
+    print(f"detail / middle              {detail / middle:6.1f}x")
+    print(f"middle / one game step       {middle / step:6.1f}x")
     print(f"colour / no colour (detail)  {detail / detail_plain:6.2f}x")
     print(f"pieces cost (full / bare)    {detail / bare:6.2f}x")
     print(f"cold / warm (detail)         {cold_detail / detail:6.1f}x")

@@ -15,8 +15,7 @@ from monuments_tui.ui.rule_words import RULE_OPTIONS
 from monuments_tui.ui.screens.help import HelpScreen, options_table
 from monuments_tui.ui.screens.new_game import NewGameScreen
 from monuments_tui.ui.widgets.command_line import CommandInput, CommandLine
-from monuments_tui.ui.widgets.map_view import MapView
-from monuments_tui.ui.widgets.panes import HandPane, QuestsPane
+from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, QuestsPane
 from tests.helpers import game, ready_for_layer
 from tests.ui.helpers import type_command, wait_for
 from tests.ui.test_app import SIZE, game_app, game_screen, message
@@ -138,12 +137,12 @@ async def test_info_shows_an_item_in_a_dialog_and_plays_nothing(tmp_path):
         inp.value, inp.cursor_position = "inf", 3
         await pilot.press("tab")
         assert inp.value == "info"  # Tab offers info with the legal commands
-        screen.query_one(MapView).focus()
-        await pilot.press("i")  # the hex under the map cursor
+        screen.query_one(InspectorPane).focus()
+        await pilot.press("enter")  # the hex under the map cursor
         assert isinstance(app.screen, InfoDialog) and app.screen.plain.startswith("Hex ")
         await pilot.press("escape")
         screen.query_one(HandPane).focus()
-        await pilot.press("i")  # the cards of the hand pane
+        await pilot.press("enter")  # the cards of the hand pane
         assert isinstance(app.screen, InfoDialog) and CONTENT.action_by_id["trade"].green_text in app.screen.plain
 
 

@@ -87,10 +87,10 @@ async def test_every_screen_is_usable_at_80x24(tmp_path):
         await pilot.pause()
         legend = screen.query_one(LegendPanel)
         assert legend.display and legend.has_focus
-        assert "choose the hex" not in assert_fits(app)
+        assert "typed into the command line" not in assert_fits(app)
         await pilot.press("end")
         await pilot.pause()
-        assert "choose the hex (or double click)" in assert_fits(app)
+        assert "typed into the command line" in assert_fits(app)
         await pilot.press("escape")
         await pilot.pause()
         assert not legend.display

@@ -357,3 +357,60 @@ def test_the_mini_map_without_colour_tells_land_from_water_by_letters():
         assert mini_cell(lines, hex_id)[1] not in " ≈░·", hex_id
     for hex_id in layout.water:
         assert mini_cell(lines, hex_id)[1] in " ≈o", hex_id
+
+
+def middle_cell(lines: list[str], hex_id: str) -> str:
+    """A hex of the middle zoom with the gap column before it: "@3G1" for a monument with 3 layers
+    and a Greek unit on it."""
+    x, y, w, _ = hex_region("middle", hex_id)
+    return lines[y][x - 1 : x + w]
+
+
+def test_the_middle_zoom_shows_resources_and_pieces_of_every_hex_on_one_line():
+    lines = plain(render_map(mid_game(), None, "middle", color=False))
+    assert len(lines) == 16  # the column numbers and a line a row of hexes
+    assert middle_cell(lines, "E19") == " 3G3"  # 3 resources, 3 Greek units (the land letter gives way)
+    assert middle_cell(lines, "E20") == " 1G1"  # 1 metal and a Greek army (and its damaged fort)
+    assert middle_cell(lines, "I19") == " 3E1"
+    assert middle_cell(lines, "I20") == " wE1"  # wood land, an Egyptian worker and factory, no resource
+    assert middle_cell(lines, "E21") == " oG2"  # ferry9 with a Greek worker and army aboard
+    assert middle_cell(lines, "G18") == " o  " and middle_cell(lines, "G19") == "  E1"  # a ferry; a navy
+    assert middle_cell(lines, "F19") == "@3  " and middle_cell(lines, "H19") == "@0  "  # the monuments
+    assert middle_cell(lines, "D18") == " f  " and middle_cell(lines, "J18") == " ≈≈≈"  # food land; a lake
+    assert middle_cell(lines, "A1") == " ░░░" and middle_cell(lines, "D7") == " ···"
+    assert lines[0].split()[:3] == ["1", "2", "3"] and lines[0].split()[-1] == "28"
+    assert [line[0] for line in lines[1:]] == [chr(ord("A") + r) for r in range(15)]
+
+
+def test_the_middle_zoom_names_buildings_without_units_and_crowds():
+    state = mid_game()
+    state.resources = {}
+    state.units = {u.id: u for u in state.units.values() if u.hex not in ("E20", "F19")}
+    state.units["u11"] = Unit("u11", 0, "worker", "F19")
+    state.units["u12"] = Unit("u12", 1, "army", "E19")
+    lines = plain(render_map(state, None, "middle", color=False))
+    assert middle_cell(lines, "E20") == " mGf"  # a damaged Greek fort alone: its letter in lower case
+    assert middle_cell(lines, "F19") == "@3G1"  # the monument's layers, then the piece on it
+    assert middle_cell(lines, "E19") == " wGE"  # Greece and Egypt share the hex: both letters
+    four = new_game(GameConfig(civs=("greece", "egypt", "maya", "inca"), mode="abundance", seed=1))
+    four.units = {f"u{seat}": Unit(f"u{seat}", seat, "army", "E19") for seat in range(3)}
+    assert middle_cell(plain(render_map(four, None, "middle", color=False)), "E19") == " w*3"  # three civilisations
+
+
+def test_the_middle_zoom_shows_all_the_land_of_every_set_up_in_a_120x40_map_pane():
+    from monuments_tui.ui.map_render import land_region
+
+    for civs in (
+        ("greece", "egypt"),
+        ("maya", "inca"),
+        ("greece", "egypt", "inca"),
+        ("greece", "egypt", "maya", "inca"),
+    ):
+        state = new_game(GameConfig(civs=civs, mode="abundance", seed=1))
+        x0, y0, x1, y1 = land_region(state, "middle")
+        assert x1 - x0 + 2 <= 82 and y1 - y0 + 1 <= 16, civs  # the pane at 120x40: 82 x 16 under its border
+        lines = plain(render_map(state, None, "middle", color=False))
+        layout = layout_for(civs, "abundance")
+        for hex_id in layout.land:  # every land hex shows its letter
+            x, y, w, _ = hex_region("middle", hex_id)
+            assert x0 <= x and x + w <= x1 and lines[y][x] in "wfms", (civs, hex_id)

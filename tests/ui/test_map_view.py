@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 
 from monuments_tui.rules import GameConfig, new_game
 from monuments_tui.rules.state import Unit
-from monuments_tui.ui.map_geometry import hex_region, map_size
+from monuments_tui.ui.map_geometry import ZOOMS, hex_region, map_size
 from monuments_tui.ui.widgets.map_view import MapView
 
 
@@ -64,12 +64,15 @@ async def test_arrow_keys_move_the_cursor_and_post_hex_selected():
         assert app.selected == ["E20", "E19", "E18", "D18", "E18", "F18"]
 
 
-async def test_hjkl_move_the_cursor():
+async def test_the_map_binds_no_letter_a_typed_word_starts_with():
+    # h, k, l and i start hint, keep, layer and info: typed on the map they go to the command line
     app = MapApp(game(), cursor="F19")
     async with app.run_test(size=(130, 40)) as pilot:
         view = app.query_one(MapView)
-        await pilot.press("l", "l", "k", "h", "j", "j")
-        assert view.cursor == "G20"  # F21, E21, E20, then two rows down
+        await pilot.press("h", "j", "k", "l", "i")
+        assert view.cursor == "F19" and app.selected == []
+        keys = {key for binding in MapView.BINDINGS for key in binding.key.split(",")}
+        assert keys == {"left", "right", "up", "down", "enter", "z", "L", "shift+l"}
 
 
 async def test_cursor_stops_at_the_edges_of_the_grid():
@@ -118,13 +121,15 @@ async def test_z_cycles_the_zooms_and_l_asks_for_the_legend():
         await pilot.press("z")
         assert view.zoom == "mini" and view.virtual_size.width == map_size("mini")[0]
         await pilot.press("z")
+        assert view.zoom == "middle" and view.virtual_size.width == map_size("middle")[0]
+        await pilot.press("z")
         assert view.zoom == "overview"
         await pilot.press("L")
         await pilot.pause()
         assert app.legend_requests == 1  # the board that holds the map shows the legend panel
 
 
-async def test_without_a_chosen_zoom_the_map_takes_the_largest_that_shows_the_whole_board():
+async def test_without_a_chosen_zoom_the_map_takes_the_largest_that_shows_all_the_land():
     app = MapApp(game(), zoom=None)
     async with app.run_test(size=(130, 40)) as pilot:
         view = app.query_one(MapView)
@@ -132,18 +137,28 @@ async def test_without_a_chosen_zoom_the_map_takes_the_largest_that_shows_the_wh
         assert view.zoom == "overview"  # 119 x 31 cells fit
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
+        assert view.zoom == "middle"  # Greece and Egypt's land, a line a row, fits 80 columns
+        text = "\n".join(visible_text(view))
+        assert all(f"{row} " in text for row in "ABCDEFGHIJKLM")  # every row with land in sight
+        await pilot.resize_terminal(44, 24)  # too narrow for the land at three characters a hex
+        await pilot.pause()
+        assert view.zoom == "mini"
+        view.fit_limit = "mini"  # the compact layout keeps the mini map (the board sets this)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
         assert view.zoom == "mini"
         text = "\n".join(visible_text(view))
         assert "A" in text and "O" in text and "28" in text  # every row and the last column in sight
         assert tuple(view.scroll_offset) == (0, 0)
+        view.fit_limit = "detail"
         await pilot.press("z")  # a zoom chosen by the player stays through changes of size
         await pilot.resize_terminal(130, 40)
         await pilot.pause()
-        assert view.zoom == "overview" and not view.fit_zoom
+        assert view.zoom == "middle" and not view.fit_zoom
         await pilot.press("z")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert view.zoom == "detail"
+        assert view.zoom == "overview"
 
 
 async def test_the_mini_map_brackets_the_cursor_without_colour():
@@ -245,7 +260,7 @@ async def test_each_map_row_is_drawn_as_its_line_of_text_would_draw_in_every_zoo
         view = app.query_one(MapView)
         base = view.rich_style
         console = app.console
-        for zoom in ("mini", "overview", "detail"):
+        for zoom in ZOOMS:
             for color in (True, False):
                 view.zoom, view.use_color = zoom, color
                 view._invalidate()

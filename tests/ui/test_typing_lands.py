@@ -26,11 +26,39 @@ async def test_letters_typed_on_the_map_reach_the_command_line(tmp_path):
         m = screen.query_one(MapView)
         assert m.has_focus
         before = m.cursor
-        await pilot.press("l")  # a key the map binds: the cursor moves east
+        await pilot.press("right")  # a key the map binds: the cursor moves east
         assert m.cursor != before and screen.command_line.input.value == ""
         await type_keys(pilot, "startquest qs-land")
         assert screen.command_line.input.value == "startquest qs-land"
         assert screen.command_line.input.has_focus
+
+
+async def test_every_word_typed_on_the_map_reaches_the_line_whatever_its_first_letter(tmp_path):
+    from monuments_tui.ui.typed_words import RULE_WORDS, SCREEN_WORDS
+    from monuments_tui.ui.widgets.footer import KeysFooter
+
+    app, session = hinted_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(session)
+        await pilot.pause()
+        screen = game_screen(app)
+        m = screen.query_one(MapView)
+        inp = screen.command_line.input
+        firsts = sorted({w.word[0] for w in (*RULE_WORDS, *SCREEN_WORDS)})
+        assert {"h", "i", "k", "l"} <= set(firsts)  # hint, info, keep, layer
+        for first in firsts:
+            inp.value = ""
+            m.focus()
+            await pilot.pause()
+            cursor = m.cursor
+            await type_keys(pilot, first + "x")
+            assert inp.value == first + "x" and inp.has_focus and m.cursor == cursor, first
+        inp.value = ""
+        m.focus()
+        await pilot.pause()
+        bar = " ".join(f"{k.key_display} {k.description}" for k in screen.query_one(KeysFooter).children)
+        # the map's keys first, then the way back to the line
+        assert bar.startswith("←↑↓→ Move cursor z Zoom L Legend esc Command line"), bar
 
 
 async def test_letters_typed_on_a_pane_reach_the_command_line_and_esc_comes_back(tmp_path):

@@ -71,7 +71,9 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
 
     COMMANDS = {LegalCommands}
     AUTO_FOCUS = "#cmd"  # typing goes to the command line from the first paint (the map would be first)
-    BINDINGS = [
+    BINDINGS = [  # in the key bar's order (after the focused map's keys): Esc first, the way between line and map
+        Binding("escape", "switch_focus('map')", "Map", id="focus", tooltip="From the command line to the map"),
+        Binding("escape", "switch_focus('line')", "Command line", id="focus-line", tooltip="Back to typing a command"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("ctrl+s", "save_copy", "Save", id="save", tooltip="Save a copy of the game"),
@@ -83,12 +85,12 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         Binding("f2", "zoom", "Zoom", id="zoom"),
         Binding("f3", "legend", "Legend", id="legend"),
         Binding("f4", "copy_position", "Position", show=False, tooltip="Write the position as text next to the save"),
-        Binding("escape", "switch_focus('map')", "Map", id="focus", tooltip="From the command line to the map"),
-        Binding("escape", "switch_focus('line')", "Command line", id="focus-line", tooltip="Back to typing a command"),
         Binding("f5", "pace", "Pace", id="pace", tooltip="How fast the bots play"),
         Binding("f6", "skip", "Skip", id="skip", tooltip="Let the bots play their steps at once"),
         Binding("ctrl+f", "log_filter", "Log", id="filter", tooltip="Filter the log by player"),
-        Binding("i", "info_here", "Info", show=False, tooltip="What the hex under the cursor or the pane's cards are"),
+        Binding(  # on a side pane (the line and the map have their own Enter); letters typed there go to the line
+            "enter", "info_here", "Info", show=False, tooltip="What the pane's cards are, or the hex under the cursor"
+        ),
         # ctrl+e is the command line's end-of-line; shift+enter reaches us only where the terminal
         # tells it from Enter (the kitty keyboard protocol), so f10 is the key that works everywhere.
         Binding("f10,shift+enter", "preview", "Preview", id="preview", tooltip="What the typed command would do"),

@@ -69,7 +69,7 @@ class InfoActions(_Host):
         self.app.push_screen(InfoDialog(sections, title=f"Info · {word.strip()}"))
 
     def action_info_here(self) -> None:
-        """`i`: the hex under the map cursor, or what the focused pane lists."""
+        """Enter on a side pane: what it lists (the Hex pane: the hex under the map cursor)."""
         focused = self.focused
         state = self.shown_state()
         seat = state.current

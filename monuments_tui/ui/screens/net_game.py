@@ -101,7 +101,7 @@ class NetGameScreen(GameScreen):
             self._show_hint()
 
     def _draw_status(self, prompt: str) -> None:
-        line = status_line(self.session, f"{self._who_is_here()} · {prompt}", max(20, self.size.width))
+        line = status_line(self.session, prompt, max(20, self.size.width), presence=self._who_is_here())
         self.query_one("#status", Static).update(line, layout=False)
 
     def _who_is_here(self) -> str:

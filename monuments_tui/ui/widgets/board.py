@@ -23,9 +23,10 @@ from textual.widgets import Static
 
 from monuments_tui.game.tree import GameTree
 from monuments_tui.rules.state import GameState
+from monuments_tui.ui.map_geometry import ZOOMS
 from monuments_tui.ui.widgets.legend_panel import LegendPanel
 from monuments_tui.ui.widgets.map_view import MapView
-from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane
+from monuments_tui.ui.widgets.panes import HandPane, InspectorPane, LogPane, PlayersPane, QuestsPane, TextPane
 
 PANE_ORDER = ("map", "hand", "players", "quests", "log", "inspector")
 """The switcher's order; a pane not named here follows, in the order of the board."""
@@ -120,6 +121,8 @@ class Board(Horizontal):
         self._own_log = log
         self._was_compact: bool | None = None
         """The layout at the last change of size (None before the first)."""
+        self._terminal: tuple[int, int] | None = None
+        """The terminal's size at the last change of the board's size."""
 
     def compose(self) -> ComposeResult:
         yield PaneBar(id="pane-bar")
@@ -139,7 +142,7 @@ class Board(Horizontal):
         self.watch(self.map, "zoom", self._zoomed)
 
     def _zoomed(self, zoom: str) -> None:
-        self.set_class(zoom == "mini", "-map-mini")
+        self.set_class(zoom in ("mini", "middle"), "-map-flat")  # a line a row: the map takes the lines it needs
         self.map.border_subtitle = f"{zoom} · z zoom · L legend"
 
     @property
@@ -173,8 +176,19 @@ class Board(Horizontal):
             self.query_one(f"#{self.pane}").focus()  # reading the panes one by one: the shown one scrolls
 
     def on_resize(self) -> None:
-        """Into the compact layout from a larger one: the pane that has the focus stays in sight."""
+        """Into the compact layout from a larger one: the pane that has the focus stays in sight. After
+        a change of the terminal's size the side panes start at their top (the log keeps to its end).
+
+        The compact layout keeps the mini map: its map pane grows and shrinks with the prompt,
+        and a zoom chosen by that room would change as choices come and go."""
         compact = self.compact
+        self.map.fit_limit = ZOOMS[0] if compact else ZOOMS[-1]
+        self.map.refit()
+        terminal = (self.app.size.width, self.app.size.height)
+        if terminal != self._terminal:  # not when the prompt under the board takes a line more or less
+            for pane in self.query(TextPane):
+                pane.scroll_home(animate=False, immediate=True)  # a new size or layout: read from the top
+            self._terminal = terminal
         focused = self.screen.focused
         if compact and self._was_compact is False and focused in self.panes() and focused is not None:
             self.pane = str(focused.id)

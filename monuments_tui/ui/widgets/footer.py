@@ -1,6 +1,7 @@
 """The key bar at the bottom of every screen: the keys that fit, never a clipped one.
 
-The screen's keys come first, in the order it binds them, then the focused widget's;
+The focused widget's keys come first (the map's, once it has the focus), then the screen's
+in the order it binds them;
 those that do not fit in the width are left out whole (the palette's key stays at the
 right). Every key is still in the
 help (F1) and in the palette's "Keys" list (ctrl+p).
@@ -75,8 +76,8 @@ class KeysFooter(Footer):
             self._composed_for = self._wanted()
         active = self.screen.active_bindings
         owners = {key: active[key.key][0] if key.key in active else None for key in plain}
-        # The screen's own keys first, then the focused widget's (the map's, a pane's).
-        ranked = sorted(plain, key=lambda k: 0 if owners[k] in (self.screen, self.app) else 1)
+        # The focused widget's keys first (the map's: what works there), then the screen's own.
+        ranked = sorted(plain, key=lambda k: 1 if owners[k] in (self.screen, self.app) else 0)
         for key in ranked:  # styled once, as it will be: its binding to the bar then changes nothing
             # (the palette's key is not bound to the bar: Textual leaves it compact)
             compact = self.compact or key.has_class("-command-palette")

@@ -26,11 +26,7 @@ def legend_table() -> Table:
 class LegendPanel(TextPane):
     """Every map symbol with its meaning; arrows, PgUp/PgDn and the wheel scroll it, Esc or L closes it."""
 
-    BINDINGS = [
-        Binding("escape,L,shift+l", "close", "Close legend"),
-        Binding("k", "scroll_up", "Scroll up", show=False),
-        Binding("j", "scroll_down", "Scroll down", show=False),
-    ]
+    BINDINGS = [Binding("escape,L,shift+l", "close", "Close legend")]  # letters typed here go to the command line
 
     def __init__(self, *, id: str | None = "legend"):
         super().__init__("Map legend · Esc closes", id=id)

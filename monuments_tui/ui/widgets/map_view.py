@@ -7,8 +7,10 @@ larger than the pane scrolls. The column numbers and row
 letters stay pinned at the top and left while the map scrolls under them, and the view
 follows the cursor.
 
-Until the player picks a zoom (z), the map takes the largest zoom that shows the whole
-board in the pane: the overview, or the mini map in small terminals.
+Until the player picks a zoom (z), the map takes the largest zoom that shows all the land
+in play in the pane (`fitting_zoom`): the overview in large terminals, the middle zoom at
+120x40, the mini map (the whole board) in small ones. The sea beyond the land may pan; a
+view that can hold the land opens on it, centred.
 
 The map's grid is drawn once per (state, zoom, colour) without a cursor; the cursor
 is drawn at display time, so moving it costs a line or three, not a whole map. A new
@@ -34,8 +36,8 @@ from textual.strip import Strip
 
 from monuments_tui.rules.board import load_board
 from monuments_tui.rules.state import GameState
-from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region, map_size
-from monuments_tui.ui.map_render import map_grid
+from monuments_tui.ui.map_geometry import ZOOMS, geometry, hex_at, hex_region
+from monuments_tui.ui.map_render import land_region, map_grid
 from monuments_tui.ui.map_static import Grid
 from monuments_tui.ui.map_style import CURSOR_CLOSE, CURSOR_OPEN
 from monuments_tui.ui.theme import MAP_TONES, tone_classes, tones_of
@@ -84,6 +86,9 @@ class MapView(ScrollView, can_focus=True):
         color: $background;
         text-style: bold;
     }
+    MapView.-middle {
+        overflow-x: hidden;  /* all the land is in view; the cursor pans to the sea beyond */
+    }
     MapView > .map-view--changed {
         background: $warning 45%;
         text-style: bold underline;
@@ -94,21 +99,24 @@ class MapView(ScrollView, can_focus=True):
     """The cursor here; the map's tones in the app's stylesheet (they use its theme variables)."""
 
     BINDINGS = [
-        Binding("left,h", "cursor('W')", "Move cursor", key_display="←↑↓→", show=True),
-        Binding("right,l", "cursor('E')", "Cursor east", show=False),
-        Binding("up,k", "cursor('N')", "Cursor north", show=False),
-        Binding("down,j", "cursor('S')", "Cursor south", show=False),
+        Binding("left", "cursor('W')", "Move cursor", key_display="←↑↓→", show=True),
+        Binding("right", "cursor('E')", "Cursor east", show=False),
+        Binding("up", "cursor('N')", "Cursor north", show=False),
+        Binding("down", "cursor('S')", "Cursor south", show=False),
+        Binding("enter", "activate", "Add hex", show=False),  # the help says it; the replay has no line to add to
         Binding("z", "toggle_zoom", "Zoom"),
         Binding("L,shift+l", "toggle_legend", "Legend"),
-        Binding("enter", "activate", "Choose hex", show=False),
     ]
+    """The map's keys, the only ones it keeps from the command line: every other letter typed on the
+    map is typed into the line (no command word starts with z or a capital L; h, k, l and i start
+    hint, keep, layer and info, so the map binds none of them)."""
 
     state: reactive[GameState | None] = reactive(None, always_update=True, init=False, repaint=False)
     """The game shown; None shows the bare world map."""
     cursor: reactive[str] = reactive("F19", init=False)
     """The selected hex id (canonical upper case)."""
     zoom: reactive[str] = reactive("overview", init=False)
-    """One of ZOOMS: "mini", "overview" or "detail"."""
+    """One of ZOOMS: "mini", "middle", "overview" or "detail"."""
     viewer: reactive[int | None] = reactive(None, init=False)
     """The seat looking at the map (reserved for hidden information)."""
     use_color: reactive[bool] = reactive(True, init=False)
@@ -161,8 +169,11 @@ class MapView(ScrollView, can_focus=True):
         self.set_reactive(MapView.state, state)
         self.set_reactive(MapView.cursor, load_board().normalise(cursor) or "F19")
         self.fit_zoom = zoom not in ZOOMS
-        """No zoom was chosen: take the largest that shows the whole board (until z picks one)."""
+        """No zoom was chosen: take the largest that shows all the land (until z picks one)."""
+        self.fit_limit = ZOOMS[-1]
+        """The largest zoom the map takes by itself (the compact layout keeps the mini map)."""
         self.set_reactive(MapView.zoom, zoom if zoom in ZOOMS else "overview")
+        self.set_class(self.zoom == "middle", "-middle")
         self._update_virtual_size()
 
     # ------------------------------------------------------------------ public
@@ -183,6 +194,8 @@ class MapView(ScrollView, can_focus=True):
         return value if value in ZOOMS else self.zoom
 
     def watch_state(self) -> None:
+        if self.is_mounted and self.content_region.area:
+            self.refit()  # another set-up has its land elsewhere
         self._redraw_changed_rows()
 
     def watch_viewer(self) -> None:
@@ -195,6 +208,7 @@ class MapView(ScrollView, can_focus=True):
         self.refresh()  # the marks are drawn at display time, as the cursor is
 
     def watch_zoom(self) -> None:
+        self.set_class(self.zoom == "middle", "-middle")
         self._invalidate()
         self._update_virtual_size()
         self.call_after_refresh(self.scroll_to_cursor, center=True)
@@ -224,7 +238,7 @@ class MapView(ScrollView, can_focus=True):
         self.cursor = f"{chr(ord('A') + row)}{col + 1}"
 
     def action_toggle_zoom(self) -> None:
-        """The next zoom, smallest after largest: mini, overview, detail (the choice then stays)."""
+        """The next zoom, smallest after largest: mini, middle, overview, detail (the choice then stays)."""
         self.fit_zoom = False
         self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
 
@@ -233,10 +247,21 @@ class MapView(ScrollView, can_focus=True):
         self.post_message(self.LegendRequested())
 
     def fitting_zoom(self) -> str:
-        """The largest zoom that shows the whole board in the pane (the mini map if none does)."""
-        view = self.content_region.size  # scroll bars or not: they go once the map fits
-        fits = [z for z in ZOOMS[1:] if map_size(z)[0] <= view.width and map_size(z)[1] <= view.height]
-        return fits[-1] if fits else ZOOMS[0]
+        """The largest zoom that shows all the land in play in the pane under its pinned labels (the
+        sea beyond may pan), by the room the pane has; the mini map, the whole board, if none does."""
+        view = self.content_region.size  # scroll bars included: a map that fits has none
+        fits = ZOOMS[0]
+        for zoom in ZOOMS[1 : ZOOMS.index(self.fit_limit) + 1]:
+            g = geometry(zoom)
+            x0, y0, x1, y1 = land_region(self.state, zoom)
+            width, height = view.width, view.height
+            if g.width > width and zoom != "middle":  # the map pans sideways: its scroll bar takes lines
+                height -= self.styles.scrollbar_size_horizontal
+            if g.height > height:
+                width -= self.styles.scrollbar_size_vertical
+            if x1 - x0 + g.left <= width and y1 - y0 + g.top <= height:
+                fits = zoom
+        return fits
 
     def action_activate(self) -> None:
         """Post HexActivated for the cursor hex."""
@@ -304,6 +329,10 @@ class MapView(ScrollView, can_focus=True):
         if center:
             sx = (x0 + x1 - width) // 2
             sy = (y0 + y1 - height) // 2
+            lx0, ly0, lx1, ly1 = land_region(self.state, self.zoom)
+            if lx1 - lx0 + left <= width and ly1 - ly0 + top <= height:  # all the land in view, centred
+                sx = (lx0 + lx1 - left - width) // 2
+                sy = (ly0 + ly1 - top - height) // 2
         if x1 > sx + width:
             sx = x1 - width
         if x0 < sx:
@@ -315,12 +344,16 @@ class MapView(ScrollView, can_focus=True):
         sx = min(max(sx, 0), max(self.max_scroll_x, 0))
         sy = min(max(sy, 0), max(self.max_scroll_y, 0))
         if (sx, sy) != tuple(self.scroll_offset):
-            self.scroll_to(sx, sy, animate=False)
+            self.scroll_to(sx, sy, animate=False, force=True)
 
     def on_resize(self, event: events.Resize) -> None:
+        self.refit()
+        self.call_after_refresh(self.scroll_to_cursor, center=self._centred)
+
+    def refit(self) -> None:
+        """Take the fitting zoom again, unless the player chose one."""
         if self.fit_zoom:
             self.zoom = self.fitting_zoom()
-        self.call_after_refresh(self.scroll_to_cursor, center=self._centred)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.scroll_to_cursor, center=True)
