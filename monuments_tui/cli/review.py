@@ -15,10 +15,10 @@ import sys
 import time
 from typing import Any
 
-from monuments_tui.ai.review import MARK_NAMES, MARKS, REVIEW_ITERATIONS, SEED
+from monuments_tui.ai.review import MARK_NAMES, REVIEW_ITERATIONS, SEED
 from monuments_tui.cli.arguments import shown
 from monuments_tui.game.replay import Replay
-from monuments_tui.game.review import Review, default_seats, review_line
+from monuments_tui.game.review import Review, default_seats, review_line, tally
 from monuments_tui.game.session import GameSession
 from monuments_tui.saves.format import SaveError
 from monuments_tui.saves.lock import SaveInUse
@@ -141,10 +141,7 @@ def _words(report: dict[str, Any]) -> str:
     """The report for a person: per seat a summary line, then each mark with the better move and why."""
     lines = []
     for civ, seat in report["seats"].items():
-        said = ", ".join(
-            f"{seat['marks'][mark]} {_plural(name, seat['marks'][mark])} ({mark})" for mark, name, _ in MARKS
-        )
-        lines.append(f"{civ.capitalize()}: {seat['judged']} decisions judged: {said}")
+        lines.append(f"{civ.capitalize()}: {seat['judged']} decisions judged: {tally(seat['marks'])}")
         for m in (m for m in report["marks"] if m["civ"] == civ):
             where = "taken back since" if not m["step"] else "set-up" if m["round"] == 0 else f"round {m['round']}"
             lines.append(f"  step {m['step']} ({where}): {m['played_move']}")
@@ -158,9 +155,3 @@ def _words(report: dict[str, Any]) -> str:
         else "The review was not kept in the save (--no-save)."
     )
     return "\n".join(lines)
-
-
-def _plural(word: str, n: int) -> str:
-    if n == 1:
-        return word
-    return f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"

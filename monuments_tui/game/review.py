@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from monuments_tui.ai.review import MARK_NAMES, REVIEW_ITERATIONS, SEED, judge, mark, reviewable
+from monuments_tui.ai.review import MARK_NAMES, MARKS, REVIEW_ITERATIONS, SEED, judge, mark, reviewable
 from monuments_tui.ai.search import Budget
 from monuments_tui.game.timeline import Step
 from monuments_tui.rules.evolve import fold
@@ -40,6 +40,19 @@ class Review:
             if a.seat == seat:
                 out[a.mark] += 1
         return out
+
+
+def tally(counts: dict[str, int]) -> str:
+    """Marks counted in words: "1 blunder (??), 2 mistakes (?), 0 inaccuracies (?!)"."""
+    return ", ".join(
+        f"{counts.get(symbol, 0)} {_plural(name, counts.get(symbol, 0))} ({symbol})" for symbol, name, _ in MARKS
+    )
+
+
+def _plural(word: str, n: int) -> str:
+    if n == 1:
+        return word
+    return f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"
 
 
 def default_seats(controllers: Sequence[str]) -> tuple[tuple[int, ...], str]:
