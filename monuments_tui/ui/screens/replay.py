@@ -18,8 +18,9 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.ai.review import MARK_NAMES
 from monuments_tui.game.replay import FINISHED_HERE, changes_since, seat_view
-from monuments_tui.game.review import Review, annotation_words
+from monuments_tui.game.review import Review
 from monuments_tui.game.tree import MAIN
 from monuments_tui.records.diff import EVERYTHING, diff_states
 from monuments_tui.rules import waiting_for
@@ -187,15 +188,11 @@ class ReplayScreen(Screen):
         for note in r.notes_at(r.position if self.line == MAIN else self.line_position, self.line):
             pos.append((f" · ✎ {note}", "italic"))
         marked = r.tree.annotations.get(last.seq) if last is not None else None
-        if marked is not None:
+        if marked is not None:  # in short: the move list has the why
             private = self.view_seat is not None and self.view_seat != marked.seat
+            said = f"{marked.mark} {MARK_NAMES[marked.mark]}: {marked.played:.0%}, {marked.preferred} {marked.best:.0%}"
             pos.append(
-                (
-                    f" · {marked.mark} (the review is private to {names[marked.seat]})"
-                    if private
-                    else f" · {annotation_words(marked)}",
-                    "bold",
-                )
+                (f" · {marked.mark} (the review is {names[marked.seat]}'s)" if private else f" · {said}", "bold")
             )
         return Content.assemble(*pos)
 
