@@ -104,3 +104,40 @@ async def test_a_on_the_end_screen_reviews_and_opens_the_replay_at_the_first_mar
         assert app.last_error is None
     session.close()
     assert reviews_in(session.path)
+
+
+async def test_the_log_shows_the_marks_and_keeps_another_seats_private_in_hot_seat(tmp_path):
+    """In a hot-seat game still keeping secrets, Greece's log shows its own mark in full and
+    only that Egypt's move was marked: the move preferred may name Egypt's own quests."""
+    import msgspec
+
+    from monuments_tui.saves.format import Annotation
+    from monuments_tui.ui.dialogs.common import Curtain
+    from monuments_tui.ui.screens.game import GameScreen
+    from monuments_tui.ui.widgets.log_pane import LogPane
+
+    example = Replay.open(EXAMPLE)
+    header = msgspec.structs.replace(example.header, seats=("human", "human"))
+    session = GameSession.from_steps(header, example.steps[:BEFORE_LAYER], path=tmp_path / "hot.jsonl")
+    session.execute(parse_command("play quest"))
+    steps = session.history()
+    egypt = next(s for s in reversed(steps) if s.seat == 1)
+    session.record_review(
+        (0, 1),
+        (
+            Annotation(steps[-1].seq, 0, "??", 0.516, 0.631, "play monument", "then builds layer 1"),
+            Annotation(egypt.seq, 1, "?", 0.4, 0.46, "keep q01-secret", "keeps a quest"),
+        ),
+    )
+    app = MonumentsApp(saves_dir=tmp_path, pace="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_session(session)
+        await wait_for(pilot, lambda: isinstance(app.screen, Curtain))
+        await pilot.press("enter")  # Greece takes the seat
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        log = app.screen.query_one(LogPane)
+        await wait_for(pilot, lambda: "?? blunder" in "\n".join(s.text for s in log.lines))
+        text = " ".join(s.text.strip() for s in log.lines)  # wrapped lines joined again
+        assert "play monument was about 63%: then builds layer 1" in text
+        assert "? review of Egypt's move (private)" in text and "q01-secret" not in text
+    session.close()
