@@ -94,7 +94,8 @@ async def test_a_on_the_end_screen_reviews_and_opens_the_replay_at_the_first_mar
         app.push_screen(EndScreen(session))
         await pilot.pause()
         await pilot.press("a")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.replay.position > 0)
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         first = min(session.tree().annotations)
