@@ -14,7 +14,7 @@ from pathlib import Path
 
 PACKAGE = "monuments_tui"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
-MAX_LAZY = 21  # three of them for play over the network: the server (serve, host), the client (join) and the web pages load when used
+MAX_LAZY = 22  # three of them for play over the network: the server (serve, host), the client (join) and the web pages load when used; one for the search of `review`
 
 LAYERS: dict[str, set[str]] = {
     "rules": set(),

@@ -1,5 +1,6 @@
 """Argument types shared by the sub-commands: whole numbers read within their range, and the
-seed within the 64 bits a game takes, each refused beyond it naming the option."""
+seed within the 64 bits a game takes, each refused beyond it naming the option; and the
+form of a message for the terminal (`shown`)."""
 
 from __future__ import annotations
 
@@ -26,3 +27,12 @@ def whole(name: str, low: int, high: int) -> Callable[[str], int]:
 
 
 SEED = whole("the seed", 0, SEED_MAX)
+
+
+def shown(problem: object) -> str:
+    """A message for the terminal, with anything in it that is not printable (an escape
+    sequence or control character a file carried into it) written as an escape, never raw."""
+    text = str(problem)
+    if all(ch.isprintable() or ch == "\n" for ch in text):
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else ascii(ch)[1:-1] for ch in text)

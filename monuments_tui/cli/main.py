@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from monuments_tui.cli import tournament
-from monuments_tui.cli.arguments import SEED, whole
+from monuments_tui.cli.arguments import SEED, shown, whole
 from monuments_tui.cli.network_args import add_network_commands
 from monuments_tui.rules.config import DIFFICULTIES, MODES
 
@@ -22,15 +22,6 @@ def _civs(text: str) -> tuple[str, ...]:
     if not civs:
         raise argparse.ArgumentTypeError("name the civilisations, e.g. greece,egypt")
     return civs
-
-
-def shown(problem: object) -> str:
-    """A message for the terminal, with anything in it that is not printable (an escape
-    sequence or control character a file carried into it) written as an escape, never raw."""
-    text = str(problem)
-    if all(ch.isprintable() or ch == "\n" for ch in text):
-        return text
-    return "".join(ch if ch.isprintable() or ch == "\n" else ascii(ch)[1:-1] for ch in text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     tournament.add_parser(sub, _civs, MODES)
+    _add_review(sub)
 
     cards = sub.add_parser("cards", help="list every card of the game")
     cards.add_argument("--json", action="store_true", help="print one JSON object")
@@ -92,6 +84,29 @@ def build_parser() -> argparse.ArgumentParser:
     _add_app_commands(sub)
     add_network_commands(sub, _civs)
     return parser
+
+
+def _add_review(sub) -> None:
+    """`review FILE` (run by `cli.review`)."""
+    r = sub.add_parser("review", help="mark the mistakes of a saved game's players, with the better move and why")
+    r.add_argument("file", help="a save (.jsonl)")
+    r.add_argument(
+        "--seats",
+        metavar="CIVS",
+        help="the civilisations to review, e.g. greece,egypt (default: every seat a person played, "
+        "or every seat of a game of bots)",
+    )
+    r.add_argument(
+        "--iterations",
+        type=whole("--iterations", 1, 100_000),
+        help="the search's iterations for each decision: more is surer and slower (default: 100)",
+    )
+    r.add_argument("--seed", type=SEED, help="seed of the search's worlds (default: the review's own, always the same)")
+    r.add_argument("--no-save", action="store_true", help="print the review only; the save is left as it is")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument(
+        "--progress", action="store_true", help="report progress on stderr (the default when it is a terminal)"
+    )
 
 
 def _add_app_commands(sub) -> None:
@@ -242,6 +257,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_simulate(args)
     if args.command == "tournament":
         return tournament.run(args)
+    if args.command == "review":
+        # start-up: the engine and the search load only for the sub-command that needs them
+        from monuments_tui.cli import review
+
+        return review.run(args)
     if args.command == "cards":
         return run_cards(args)
     if args.command in ("export", "import", "check", "upgrade"):

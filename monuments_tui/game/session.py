@@ -55,12 +55,14 @@ from monuments_tui.rules.state import GameState
 from monuments_tui.saves.format import (
     BINDING_VERSION,
     CONTROLLERS,  # noqa: F401  (re-exported)
+    Annotation,
     CmdRecord,
     Header,
     HintRecord,
     NoteRecord,
     RecordAny,
     RedoRecord,
+    ReviewRecord,
     SavedHint,
     TeachingRecord,
     UndoRecord,
@@ -482,6 +484,24 @@ class GameSession:
         steps = self._timeline.steps
         saved = tuple(SavedHint(command, why) for command, why in hints)
         record = HintRecord(self._next_seq(), state.pending.seat, len(steps), steps[-1].seq if steps else 0, saved)
+        self._write(record)
+        return record
+
+    def record_review(self, seats: Iterable[int], annotations: Iterable[Annotation]) -> ReviewRecord:
+        """Keep in the save a review of `seats` and the decisions it marked (`game.review`); it takes
+        the place of any earlier review of those seats in the log and the move list.
+
+        Raises:
+            ValueError: a mark on a move not recorded, or for a seat other than the one that played it.
+            OSError: the record could not be written.
+        """
+        record = ReviewRecord(self._next_seq(), tuple(sorted(set(seats))), tuple(annotations))
+        for a in record.annotations:
+            step = self._by_seq.get(a.step)
+            if step is None or step.seat != a.seat:
+                raise ValueError(f"record {a.step} is not a move of seat {a.seat} in this game")
+        if max(record.seats) >= len(self.config.civs):
+            raise ValueError(f"this game has seats 0 to {len(self.config.civs) - 1}")
         self._write(record)
         return record
 

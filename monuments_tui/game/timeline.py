@@ -34,6 +34,7 @@ from monuments_tui.saves.format import (
     NoteRecord,
     RecordAny,
     RedoRecord,
+    ReviewRecord,
     SaveError,
     SaveFile,
     TeachingRecord,
@@ -318,6 +319,8 @@ def rebuild(
         if isinstance(record, TeachingRecord):
             teaching = record.on
             taught = taught or record.on
+        elif isinstance(record, ReviewRecord):
+            _check_review(record, by_seq, header, path, line)
         else:
             _replay_record(timeline, record, path, line, teaching if validate else None)
     if checker:
@@ -372,6 +375,21 @@ def _check_hint(timeline: Timeline, record: HintRecord, path: Path | str, line: 
             f"hints for seat {record.seat} at step {record.position} after record {record.after}, but the game "
             f"waits for seat {pending.seat} at step {len(timeline.steps)} after record {here}",
         )
+
+
+def _check_review(record: ReviewRecord, by_seq: dict[int, Step], header: Header, path: Path | str, line: int) -> None:
+    """A review marks moves recorded before it, each by the seat that played it, of the game's seats."""
+    seats = len(header.config.civs)
+    if max(record.seats) >= seats:
+        raise SaveError(path, line, f"a review of seat {max(record.seats)}, but the game has seats 0 to {seats - 1}")
+    for a in record.annotations:
+        step = by_seq.get(a.step)
+        if step is None:
+            raise SaveError(path, line, f"a review mark on record {a.step}, which is not a move recorded before it")
+        if step.seat != a.seat:
+            raise SaveError(
+                path, line, f"a review mark for seat {a.seat} on record {a.step}, played by seat {step.seat}"
+            )
 
 
 def load_save(path: Path | str, progress: Progress | None = None) -> tuple[SaveFile, Rebuilt]:

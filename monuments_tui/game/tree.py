@@ -11,7 +11,8 @@ the others are variations of their own, nested.
 Variations are numbered 1, 2, 3... in the order a text record writes them (`walk`): a
 side line comes right after the move it is an alternative to, with its own side lines
 inside it. Notes hang on positions, keyed by the `seq` of the step that led there (0: the
-start). Pure: no files, no interface. See docs/save-format.md, "Side lines and notes".
+start); a review's marks (`Annotation`) hang on the steps they judge, the latest review of
+each seat standing. Pure: no files, no interface. See docs/save-format.md, "Side lines and notes".
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from monuments_tui.game.timeline import Step
-from monuments_tui.saves.format import ENCODER, CmdRecord, NoteRecord, RecordAny, RedoRecord, UndoRecord
+from monuments_tui.saves.format import (
+    ENCODER,
+    Annotation,
+    CmdRecord,
+    NoteRecord,
+    RecordAny,
+    RedoRecord,
+    ReviewRecord,
+    UndoRecord,
+)
 
 MAIN = 0
 """The number of the main line; variations are 1, 2, 3..."""
@@ -70,6 +80,15 @@ class NoteItem:
 
 
 @dataclass(frozen=True)
+class AnnotationItem:
+    """`walk`: the review's mark on the step that led to `position` of `line`."""
+
+    line: int
+    position: int
+    annotation: Annotation
+
+
+@dataclass(frozen=True)
 class OpenItem:
     """`walk`: a variation begins (its steps, notes and nested variations follow, then a CloseItem)."""
 
@@ -83,23 +102,31 @@ class CloseItem:
     variation: Variation
 
 
-WalkItem = StepItem | NoteItem | OpenItem | CloseItem
+WalkItem = StepItem | AnnotationItem | NoteItem | OpenItem | CloseItem
 
 
 class GameTree:
     """The main line, the variations and the notes of a game (see the module docstring)."""
 
-    def __init__(self, main: Sequence[Step], variations: Sequence[Variation], notes: Mapping[int, Sequence[str]]):
+    def __init__(
+        self,
+        main: Sequence[Step],
+        variations: Sequence[Variation],
+        notes: Mapping[int, Sequence[str]],
+        annotations: Mapping[int, Annotation] | None = None,
+    ):
         self.main: tuple[Step, ...] = tuple(main)
         self.variations: tuple[Variation, ...] = tuple(variations)
         self.notes: dict[int, tuple[str, ...]] = {k: tuple(v) for k, v in notes.items() if v}
         """Notes by the `seq` of the step that led to their position (0: the start)."""
+        self.annotations: dict[int, Annotation] = dict(annotations or {})
+        """The review's marks by the `seq` of the step they judge."""
 
     def extended(self, steps: Sequence[Step]) -> GameTree:
         """This tree with `steps` played on at the end of the main line, where no side line leaves it
         (so they make none, and number none anew): what `build_tree` gives for records that add them."""
         assert not self.variations_from(MAIN, len(self.main)), "a move at the end would leave a side line"
-        return GameTree(self.main + tuple(steps), self.variations, self.notes)
+        return GameTree(self.main + tuple(steps), self.variations, self.notes, self.annotations)
 
     def variation(self, number: int) -> Variation:
         """Side line `number`.
@@ -154,6 +181,8 @@ class GameTree:
         for i, step in enumerate(steps):
             position = start + i + 1
             yield StepItem(line, position, step)
+            if step.seq in self.annotations:
+                yield AnnotationItem(line, position, self.annotations[step.seq])
             for text in self.notes.get(step.seq, ()):
                 yield NoteItem(line, position, text)
             for v in self.variations_from(line, position - 1):
@@ -171,6 +200,8 @@ def build_tree(records: Sequence[RecordAny], steps: Mapping[int, Step]) -> GameT
     root = _Node(None, None)
     line: list[_Node] = []
     redo: list[_Node] = []
+    reviews: dict[int, ReviewRecord] = {}
+    """The latest review of each seat."""
     for record in records:
         if isinstance(record, CmdRecord):
             parent = line[-1] if line else root
@@ -191,7 +222,10 @@ def build_tree(records: Sequence[RecordAny], steps: Mapping[int, Step]) -> GameT
             line.append(node)
         elif isinstance(record, NoteRecord):
             (line[-1] if line else root).notes.append(record.text)
-    return _Assembler(root, line).tree()
+        elif isinstance(record, ReviewRecord):
+            reviews.update(dict.fromkeys(record.seats, record))
+    marks = {a.step: a for seat, r in reviews.items() for a in r.annotations if a.seat == seat}
+    return _Assembler(root, line).tree(marks)
 
 
 class _Assembler:
@@ -202,7 +236,7 @@ class _Assembler:
         self.main = main
         self.variations: list[Variation] = []
 
-    def tree(self) -> GameTree:
+    def tree(self, annotations: Mapping[int, Annotation]) -> GameTree:
         self._line(MAIN, 0, self.main)
         end = self.main[-1] if self.main else self.root
         for child in end.children.values():
@@ -210,7 +244,7 @@ class _Assembler:
         notes = {0: self.root.notes}
         notes.update({n.step.seq: n.notes for n in self._nodes(self.root) if n.step is not None})
         main = [n.step for n in self.main if n.step is not None]
-        return GameTree(main, sorted(self.variations, key=lambda v: v.number), notes)
+        return GameTree(main, sorted(self.variations, key=lambda v: v.number), notes, annotations)
 
     def _line(self, number: int, start: int, nodes: list[_Node]) -> None:
         for i, node in enumerate(nodes):

@@ -10,8 +10,9 @@ import msgspec
 
 from monuments_tui.game.replay import Replay
 from monuments_tui.game.timeline import Step
-from monuments_tui.game.tree import MAIN, CloseItem, NoteItem, OpenItem, StepItem
+from monuments_tui.game.tree import MAIN, AnnotationItem, CloseItem, NoteItem, OpenItem, StepItem
 from monuments_tui.records.outcomes import outcomes
+from monuments_tui.records.review_text import annotation_text
 from monuments_tui.records.scores import final_scores, result_line, score_table
 from monuments_tui.rules import events as ev
 from monuments_tui.rules.config import RuleOptions
@@ -19,7 +20,7 @@ from monuments_tui.rules.config import RuleOptions
 RECORD_FORMAT = "monuments-record"
 RECORD_VERSION = 2
 """The text record version this program reads and writes: 2 added notes (`{ ... }`) and side
-lines (`( ... )`)."""
+lines (`( ... )`), and a review's marks (`{{ ... }}`, `review_text`)."""
 PLAIN_RECORD_VERSION = 1
 """The version written on a record without notes or side lines, which every reader of 1 reads."""
 
@@ -63,9 +64,10 @@ def _header_pairs(replay: Replay, result: str, version: int = PLAIN_RECORD_VERSI
 
 def export_text(source: Path | str | Replay, *, main_line: bool = False) -> str:
     """The game in a save as a text record (see the module docstring), with its notes as
-    `{ ... }` lines and its side lines in parentheses after the move they are alternatives
-    to, as in PGN; `main_line` writes the main line alone, the steps taken back as `#`
-    comments (the record of a game without notes or side lines is the same either way).
+    `{ ... }` lines, a review's marks as `{{ ... }}` lines under the moves they judge, and its
+    side lines in parentheses after the move they are alternatives to, as in PGN; `main_line`
+    writes the main line alone, the steps taken back as `#` comments (the record of a game
+    without notes, marks or side lines is the same either way).
 
     Raises:
         SaveError: the save does not load.
@@ -75,7 +77,7 @@ def export_text(source: Path | str | Replay, *, main_line: bool = False) -> str:
     final = replay.state
     scores = final_scores(final)
     tree = replay.tree
-    as_tree = not main_line and bool(tree.variations or tree.notes)
+    as_tree = not main_line and bool(tree.variations or tree.notes or tree.annotations)
     version = RECORD_VERSION if as_tree else PLAIN_RECORD_VERSION
     pairs = _header_pairs(replay, result_line(final, scores), version)
     lines = [f"[{key} {json.dumps(value, ensure_ascii=False)}]" for key, value in pairs]
@@ -162,6 +164,8 @@ def _tree_lines(replay: Replay) -> list[str]:
             opening = False
         elif isinstance(item, NoteItem):
             lines.append(f"{pad}{{ {item.text} }}")
+        elif isinstance(item, AnnotationItem):
+            lines.append(f"{pad}{annotation_text(item.annotation)}")
         elif isinstance(item, OpenItem):
             depth += 1
             opening = True

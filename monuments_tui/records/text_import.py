@@ -12,13 +12,14 @@ import msgspec
 from monuments_tui.game.session import GameSession, UndoRefused, check_seats
 from monuments_tui.game.timeline import Step
 from monuments_tui.records.export import RECORD_VERSION
+from monuments_tui.records.review_text import parse_annotation
 from monuments_tui.records.scores import final_scores, result_line
 from monuments_tui.rules import waiting_for
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig, RuleOptions, check_ai_seat
 from monuments_tui.rules.errors import MonumentsError, NotationError, RuleViolation
 from monuments_tui.rules.notation import parse_command
-from monuments_tui.saves.format import Header, now_iso, read_text_file
+from monuments_tui.saves.format import Annotation, Header, now_iso, read_text_file
 from monuments_tui.saves.journal import create_journal
 
 
@@ -42,14 +43,15 @@ _STEP_LINE = re.compile(r"^\s*(?:(\d+)\.\s+)?([a-z]+)\s+([^;]+?)\s*(?:;.*)?$")
 
 
 class Item(NamedTuple):
-    """A line of a record's game, in order: a step, a note, or where a side line opens or closes."""
+    """A line of a record's game, in order: a step, a note, a review's mark, or where a side line
+    opens or closes."""
 
-    kind: Literal["step", "note", "open", "close"]
+    kind: Literal["step", "note", "annotation", "open", "close"]
     line: int
     number: int | None = None
     civ: str = ""
     text: str = ""
-    """The step's notation, or the note's text."""
+    """The step's notation, the note's text, or the mark's line."""
 
 
 def parse_record(text: str, source: str = "<record>") -> tuple[Header, list[Item]]:
@@ -109,7 +111,7 @@ def _options(text: str) -> RuleOptions:
 
 def _line_items(line: str, lineno: int, source: str) -> list[Item]:
     """A line's items: `(` opens a side line (a step may follow on the line), a line of `)`
-    closes as many, `{ text }` is a note, anything else is a step."""
+    closes as many, `{ text }` is a note, `{{ ... }}` a review's mark, anything else is a step."""
     if not line.strip(") "):
         return [Item("close", lineno)] * line.count(")")
     items = []
@@ -118,6 +120,8 @@ def _line_items(line: str, lineno: int, source: str) -> list[Item]:
         line = line[1:].lstrip()
     if not line:
         return items
+    if line.startswith("{{"):
+        return [*items, Item("annotation", lineno, text=line)]
     if line.startswith("{"):
         if not line.endswith("}") or line.count("}") != 1:
             raise RecordError(source, lineno, "a note is written on a line of its own: { text }")
@@ -188,6 +192,9 @@ def import_game(text: str, source: str = "<record>") -> tuple[GameSession, list[
     for item in items:
         builder.add(item)
     builder.finish()
+    marks = builder.annotations
+    if marks:
+        session.record_review(sorted({a.seat for a in marks.values()}), marks.values())
     if _said(text, "TeachingAtEnd") == "no":
         session.set_teaching(False)  # as the game that was exported ended
     warnings = []
@@ -218,6 +225,8 @@ class _TreeBuilder:
         self.frames: list[_Frame] = []
         self.first = False
         """The next step is the first of a side line just opened."""
+        self.annotations: dict[int, Annotation] = {}
+        """The review's marks read, by the `seq` of the move they judge."""
 
     def error(self, line: int, reason: str) -> RecordError:
         return RecordError(self.source, line, reason)
@@ -233,6 +242,8 @@ class _TreeBuilder:
             if not self.frames or self.first:
                 raise self.error(item.line, "a ) with no side line open before it, or a side line with no step")
             self._close(item.line)
+        elif item.kind == "annotation":
+            self._annotation(item)
         elif item.kind == "note":
             try:
                 s.note(item.text)
@@ -242,6 +253,19 @@ class _TreeBuilder:
             if self.first:
                 self._branch(item)
             self._step(item)
+
+    def _annotation(self, item: Item) -> None:
+        """A review's mark on the move just read (never at the start, nor where a side line opens)."""
+        steps = self.session.history()
+        if not steps or self.first:
+            raise self.error(item.line, "a review mark {{ ... }} comes under the move it judges")
+        step = steps[-1]
+        if step.seq in self.annotations:
+            raise self.error(item.line, "this move has a review mark already: one mark a move")
+        try:
+            self.annotations[step.seq] = parse_annotation(item.text, step.seq, step.seat)
+        except ValueError as exc:
+            raise self.error(item.line, str(exc)) from None
 
     def _branch(self, item: Item) -> None:
         """Take back the step a side line is an alternative to (or none: it follows the position)."""

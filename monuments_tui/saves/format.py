@@ -4,7 +4,7 @@ Line 1 is a `Header` (format name and version, rules version, the game config wi
 seed and options, the seat controllers, the teaching flag, creation time, title, and for a
 game that began from a position, that position as text). Every
 further line is one record: a command with the events it produced, an undo, a redo,
-a switch of teaching mode, a note or the coach's hints as shown. Records are only ever appended, each one flushed and fsynced
+a switch of teaching mode, a note, the coach's hints as shown or a review's marks. Records are only ever appended, each one flushed and fsynced
 before the caller goes on, so a crash loses at most the record being written.
 
 This module knows the file layout only; whether the recorded commands are legal and
@@ -30,14 +30,17 @@ from monuments_tui import __version__
 from monuments_tui.rules.config import GameConfig, check_ai_seat, validate_config
 from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.saves.lines import (  # the records' types, read and written with the header's
+    MARK_SYMBOLS as MARK_SYMBOLS,
     NOTE_MAX as NOTE_MAX,
     TEXT_MAX as TEXT_MAX,
+    Annotation as Annotation,
     CmdRecord as CmdRecord,
     HintRecord as HintRecord,
     NoteRecord as NoteRecord,
     Record as Record,
     RecordAny as RecordAny,
     RedoRecord as RedoRecord,
+    ReviewRecord as ReviewRecord,
     SavedHint as SavedHint,
     TeachingRecord as TeachingRecord,
     UndoRecord as UndoRecord,

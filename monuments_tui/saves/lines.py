@@ -1,5 +1,5 @@
 """The records of a save after its header: commands with their events, undo, redo, teaching
-switches and notes. Each is a tagged msgspec Struct (`kind`); see docs/save-format.md."""
+switches, notes, the coach's hints and reviews. Each is a tagged msgspec Struct (`kind`); see docs/save-format.md."""
 
 from __future__ import annotations
 
@@ -139,4 +139,54 @@ HINTS_MAX = 20
 """The most hints one record holds: the coach shows a few."""
 
 
-RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord | HintRecord
+MARK_SYMBOLS = ("?!", "?", "??")
+"""A review's marks: an inaccuracy, a mistake, a blunder (`ai.review`)."""
+
+
+class Annotation(msgspec.Struct, frozen=True):
+    """A decision the review marked: the command record `step` (played by `seat`), its mark, the
+    estimated chance of winning after it (`played`) and after the move the search preferred
+    (`best`, the move as typed in `preferred`), and why that move, in the coach's words."""
+
+    step: int
+    seat: int
+    mark: str
+    played: float
+    best: float
+    preferred: str
+    why: str
+
+    def __post_init__(self) -> None:
+        problem = _annotation_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
+
+
+def _annotation_problem(a: Annotation) -> str | None:
+    if a.mark not in MARK_SYMBOLS:
+        return f"a review mark is one of {', '.join(MARK_SYMBOLS)}, not {a.mark!r}"
+    if not (0 <= a.played <= 1 and 0 <= a.best <= 1):
+        return "a review's win chances are from 0 to 1"
+    if a.step < 1 or a.seat < 0:
+        return "a review mark's step is 1 or more and its seat 0 or more"
+    if any(ch in text for text in (a.preferred, a.why) for ch in "{}"):
+        return "a review's text cannot hold { or }, which mark notes in records"
+    return text_problem(a.preferred, "a review's preferred move") or text_problem(a.why, "a review's reason")
+
+
+class ReviewRecord(Record, frozen=True, tag="review"):
+    """The review of `seats` (every decision of theirs on the line of play as it then was): the
+    decisions it marked. A later review of a seat takes the place of an earlier one. Kept for the
+    log and export; replay ignores it. Where its steps lie is checked on load."""
+
+    seats: tuple[int, ...]
+    annotations: tuple[Annotation, ...]
+
+    def __post_init__(self) -> None:
+        if not self.seats or min(self.seats) < 0:
+            raise ValueError("a review record names the seats it reviewed (0 or more)")
+        if any(a.seat not in self.seats for a in self.annotations):
+            raise ValueError("a review record marks decisions of the seats it reviewed only")
+
+
+RecordAny = CmdRecord | UndoRecord | RedoRecord | TeachingRecord | NoteRecord | HintRecord | ReviewRecord

@@ -1,5 +1,6 @@
-"""What the log shows between its steps besides them: notes (✎) and the side lines that undo
-left, folded to one line under the move they are an alternative to (`game_tree`)."""
+"""What the log shows between its steps besides them: a review's marks (?! ? ??), notes (✎)
+and the side lines that undo left, folded to one line under the move they are an alternative
+to (`game_tree`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from monuments_tui.game.review import annotation_words
 from monuments_tui.game.tree import MAIN, GameTree, Variation
 from monuments_tui.ui import pane_text, wording
 
@@ -46,6 +48,22 @@ def after_step(
     if last:
         folded += tree.variations_from(line, position)
     return tree.notes.get(step.seq if step is not None else 0, ()), folded
+
+
+def review_line(annotation, names: list[str], private: bool) -> Text:
+    """The review's mark on a move, with the move preferred and why; `private` (another seat's
+    view of a game still keeping secrets), the mark alone: the move preferred may name the
+    reviewed seat's own quests."""
+    if private:
+        return Text(f"    {annotation.mark} review of {_name(names, annotation.seat)}'s move (private)", style="bold")
+    return Text(f"    {annotation_words(annotation)}", style="bold")
+
+
+def marks_after(tree: GameTree | None, step) -> list:
+    """The review's mark on `step` (none at the start, or without a tree), as a list of 0 or 1."""
+    if tree is None or step is None or step.seq not in tree.annotations:
+        return []
+    return [tree.annotations[step.seq]]
 
 
 def hint_line(hint, names: list[str], private: bool) -> Text:

@@ -20,8 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.game.replay import Replay
+from monuments_tui.game.review import Review
 from monuments_tui.records import export_text
 from monuments_tui.rules.scoring import score
+from monuments_tui.ui.dialogs.review import ReviewDialog, keep_review, review_job, summary
 from monuments_tui.ui.monument_art import monuments_row
 from monuments_tui.ui.pane_text import CIV_LETTER, CIV_STYLE, DIM
 from monuments_tui.ui.safety import guarded, write_beside_save
@@ -101,6 +103,7 @@ class EndScreen(Screen):
     COMPONENT_CLASSES = tone_classes(TEXT_TONES)
     BINDINGS = [
         Binding("r", "replay", "Replay"),
+        Binding("a", "review", "Review"),
         Binding("e", "export", "Export"),
         Binding("n", "new_game", "New game"),
         Binding("t", "title", "Title"),
@@ -125,7 +128,8 @@ class EndScreen(Screen):
             yield Static(Content.styled("Scoring the game turn by turn...", "$tone-muted"), id="chart")
             yield Static(
                 Content.styled(
-                    "r replay the game · e export a readable record · n new game · t title · b back to the board",
+                    "r replay the game · a review it: your mistakes, the better move and why · e export a readable "
+                    "record · n new game · t title · b back to the board",
                     "$tone-muted",
                 ),
                 id="end-help",
@@ -157,6 +161,33 @@ class EndScreen(Screen):
     @guarded
     def action_replay(self) -> None:
         self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False, session=self.session))
+
+    @guarded
+    def action_review(self) -> None:
+        """a: review the game (a bar meanwhile), then the replay, at the first move marked."""
+        try:
+            replay = Replay.of(self.session)
+        except UNREPLAYABLE as exc:
+            self.notify(
+                f"This game cannot be reviewed: its history does not replay from the deal ({exc})", severity="error"
+            )
+            return
+        self.app.push_screen(ReviewDialog(review_job(replay)), callback=self._reviewed)
+
+    @guarded
+    def _reviewed(self, review: Review | None) -> None:
+        if review is None:
+            self.notify("The review was stopped: nothing was kept.", timeout=4)
+            return
+        replay = keep_review(Replay.of(self.session), self.session, review)
+        names = [c.capitalize() for c in replay.config.civs]
+        position = {s.seq: n for n, s in enumerate(replay.steps, start=1)}
+        marked = sorted(position[a.step] for a in review.annotations if a.step in position)
+        self.app.push_screen(
+            ReplayScreen(replay, live=False, session=self.session, position=marked[0] if marked else None)
+        )
+        said = "The marks are in the move list." if marked else "No move was marked."
+        self.notify(f"{summary(review, names)}\n{said}", title="Review", timeout=10)
 
     @guarded
     def action_export(self) -> None:

@@ -54,6 +54,7 @@ KEYS = (
     ),
     ("Replay", "P (in a side line)", "make it the main line; the line it replaces is kept as a side line"),
     ("Replay", "d", "what changed since the start of this turn"),
+    ("Replay, end screen", "a", "review the game: each mistake marked (?! ? ??), with the better move and why"),
     ("Replay", "v, p", "switch the seat view; play from here (choose who plays each seat)"),
     ("Replay", "e", "everything open (every hand and quest), or back to the seat's view"),
     ("Replay", "F2 / F3 / F7", "zoom the map / the legend / the next pane"),

@@ -1,6 +1,7 @@
 """The replay screen, an analysis board: the game's panes, read-only, moved through by step,
 turn and round or from the move list; at the end, the final scores; from any position, a new
-game ("play from here") and what changed since the turn began."""
+game ("play from here") and what changed since the turn began; and the review of the game
+(`a`: its marks in the move list, the one on the move just played under the board)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from monuments_tui.ai.review import MARK_NAMES
 from monuments_tui.game.replay import FINISHED_HERE, changes_since, seat_view
+from monuments_tui.game.review import Review
 from monuments_tui.game.tree import MAIN
 from monuments_tui.records.diff import EVERYTHING, diff_states
 from monuments_tui.rules import waiting_for
@@ -26,6 +29,7 @@ from monuments_tui.ui import wording
 from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.dialogs.play_from_here import PlayFromHere, PlayFromHereDialog
 from monuments_tui.ui.dialogs.report import ReportDialog
+from monuments_tui.ui.dialogs.review import ReviewDialog, keep_review, review_job, summary
 from monuments_tui.ui.map_changes import changed_hexes
 from monuments_tui.ui.record_commands import promote_in_save
 from monuments_tui.ui.safety import guarded
@@ -72,6 +76,7 @@ class ReplayScreen(Screen):
         Binding("d", "changes", "Changes", tooltip="What changed since the start of this turn"),
         Binding("p", "play_from_here", "Play here"),
         Binding("P", "promote", "Promote", tooltip="Make the side line shown the main line (the save keeps both)"),
+        Binding("a", "review", "Review", tooltip="Mark the mistakes of the game, with the better move and why"),
         Binding("f1", "help", "Help"),
         Binding("escape,q", "close", "Back"),
         Binding("f2", "zoom", "Zoom", show=False),
@@ -182,6 +187,13 @@ class ReplayScreen(Screen):
             pos.append((f" · {n} step(s) were taken back here", "italic"))
         for note in r.notes_at(r.position if self.line == MAIN else self.line_position, self.line):
             pos.append((f" · ✎ {note}", "italic"))
+        marked = r.tree.annotations.get(last.seq) if last is not None else None
+        if marked is not None:  # in short: the move list has the why
+            private = self.view_seat is not None and self.view_seat != marked.seat
+            said = f"{marked.mark} {MARK_NAMES[marked.mark]}: {marked.played:.0%}, {marked.preferred} {marked.best:.0%}"
+            pos.append(
+                (f" · {marked.mark} (the review is {names[marked.seat]}'s)" if private else f" · {said}", "bold")
+            )
         return Content.assemble(*pos)
 
     def _draw_final(self) -> None:
@@ -297,6 +309,28 @@ class ReplayScreen(Screen):
         self.refresh_bindings()
         self.redraw()
         self.notify(said, timeout=6)
+
+    def action_review(self) -> None:
+        """a: review the main line's decisions (a worker, a bar, Escape stops it); the marks show after."""
+        self.app.push_screen(ReviewDialog(review_job(self.replay)), callback=self._reviewed)
+
+    @guarded
+    def _reviewed(self, review: Review | None) -> None:
+        if review is None:
+            self.notify("The review was stopped: nothing was kept.", timeout=4)
+            return
+        try:
+            replay = keep_review(self.replay, self.session, review)
+        except (ValueError, OSError, SaveError) as exc:
+            self.notify(f"The review could not be kept: {exc}", title="Review", severity="warning", timeout=10)
+            return
+        position = self.replay.position
+        self.replay, self.line = replay, MAIN
+        self.replay.goto(position)
+        self._list_moves()
+        self.refresh_bindings()
+        self.redraw()
+        self.notify(summary(review, self.names()) + "\nThe marks are in the move list.", title="Review", timeout=10)
 
     def action_goto(self) -> None:
         r = self.replay

@@ -4,7 +4,7 @@ The log grows by appending: when the steps shown continue the ones shown last (t
 those is still at its place) and nothing else it shows changed, only the new steps are
 rendered and added, so a step costs the same at the start and at the end of a long game.
 Anything else (a viewer, filter, width or theme change, an undo, a note, a side line, a hint,
-a teaching switch) builds the log again from cached lines: each step is rendered to lines
+a review, a teaching switch) builds the log again from cached lines: each step is rendered to lines
 once per viewer, filter and width, so stepping back and forth only re-assembles them.
 """
 
@@ -43,13 +43,13 @@ class _Built:
 
 
 def _tree_key(tree) -> tuple:
-    """What of the game tree the log shows: its side lines and notes (not the main line: the steps are)."""
+    """What of the game tree the log shows: its side lines, notes and review marks (not the main line: the steps are)."""
     if tree is None:
         return ()
     lines = tuple(
         (v.number, v.parent, v.start, len(v.steps), v.steps[-1].seq if v.steps else 0) for v in tree.variations
     )
-    return lines, tuple((seq, len(notes)) for seq, notes in tree.notes.items())
+    return lines, tuple((seq, len(notes)) for seq, notes in tree.notes.items()), tuple(tree.annotations.items())
 
 
 class LogPane(QuietBorder, ScrollView, can_focus=True):
@@ -177,10 +177,13 @@ class LogPane(QuietBorder, ScrollView, can_focus=True):
         return out
 
     def _annotations(self, tree, step, position: int, names, viewer_of) -> list[Strip]:
-        """The notes on `position` and the side lines that are alternatives to its step (the ones
-        leaving after it are the tail's while it is the last)."""
+        """The review's mark on its step, the notes on `position` and the side lines that are
+        alternatives to its step (the ones leaving after it are the tail's while it is the last)."""
         notes, folded = log_annotations.after_step(tree, step, position, False)
         out: list[Strip] = []
+        for a in log_annotations.marks_after(tree, step):
+            private = not getattr(viewer_of, "show_all", True) and getattr(viewer_of, "viewer", None) != a.seat
+            out += self._strips(("review", a, private), log_annotations.review_line(a, names, private))
         for text in notes:
             out += self._strips(("n", text), log_annotations.note_line(text))
         for v in folded:

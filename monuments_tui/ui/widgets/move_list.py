@@ -3,9 +3,9 @@
 It is given a list of steps (the main line, or a side line), renders each step once,
 and only moves its highlight as the replay moves, so a step at the end of a long game costs
 what a step at the start does. Enter or a click on a step asks to jump there. With the game's
-tree and hints, each step is followed by the coach's hints given after it, its position's
-notes (✎) and the side lines leaving there, folded to one line (`log_annotations`); Enter on a
-side line asks to step into it.
+tree and hints, each step is followed by the review's mark on it (?! ? ??), the coach's hints
+given after it, its position's notes (✎) and the side lines leaving there, folded to one line
+(`log_annotations`); Enter on a side line asks to step into it.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class MoveList(OptionList):
 
 
 class _Annotations:
-    """The entries after a step of the list: hints, notes, folded side lines (these can be chosen)."""
+    """The entries after a step of the list: review marks, hints, notes, folded side lines (these can be chosen)."""
 
     def __init__(self, tree: GameTree | None, line: int, names: list[str], viewer: int | None, hints_after):
         self.tree, self.line, self.names, self.viewer, self.hints_after = tree, line, names, viewer, hints_after
@@ -111,6 +111,9 @@ class _Annotations:
     def after(self, step, position: int, last: bool, chosen_at: dict, first: int) -> list[Option]:
         """The entries after `step` (None: the start), at option index `first` on; side lines go in `chosen_at`."""
         out: list[Option] = []
+        for a in log_annotations.marks_after(self.tree, step):
+            private = self.viewer is not None and self.viewer != a.seat
+            out.append(Option(log_annotations.review_line(a, self.names, private), disabled=True))
         for h in self.hints_after.get(step.seq if step is not None else 0, ()):
             private = self.viewer is not None and self.viewer != h.seat
             out.append(Option(log_annotations.hint_line(h, self.names, private), disabled=True))
