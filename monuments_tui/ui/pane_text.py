@@ -307,6 +307,9 @@ def players_text(state: GameState, viewer: int | None, controllers: tuple[str, .
     content = load_content()
     scores = score(state)
     parts: list[RenderableType] = [players_summary(state, controllers, scores)]
+    glance = viewer if viewer is not None else (state.pending.seat if state.pending is not None else None)
+    if glance is not None:  # what the seat in view needs, before the longer tables below
+        parts.append(next_layer_line(state, glance))
     parts.append(score_now(state, scores))
     legend = Text("> to play · VP now · L layers · wd fd mt sh resources · wk workers · Q quests", style=DIM)
     parts.append(legend)
@@ -366,6 +369,20 @@ def next_layer_text(state: GameState, seat: int) -> RenderableType:
         mark = Text(f"{n.short} short", style=RED) if n.short else Text("ok", style=GREEN)
         table.add_row(Text(f"  {n.what}", style=DIM), f"{n.have}/{n.needed}", mark)
     return table
+
+
+def next_layer_line(state: GameState, seat: int) -> Text:
+    """`next_layer_text` in one line for the top of the pane: "Greece, layer 1: land 2/3 (1 short), ..."."""
+    needs = layer_needs(state, seat)
+    out = Text(f"{civ_name(state, seat)}, ", style="bold")
+    if needs is None:
+        return out.append("monument complete", style=GREEN)
+    out.append(f"layer {needs.layer}: ", style="bold")
+    for i, n in enumerate(needs.lines):
+        out.append(", " if i else "")
+        out.append(f"{n.what} {n.have}/{n.needed}")
+        out.append(f" ({n.short} short)" if n.short else " ok", style=RED if n.short else GREEN)
+    return out
 
 
 SCORE_SHORT = {

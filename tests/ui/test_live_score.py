@@ -55,3 +55,18 @@ def test_the_live_score_at_the_end_agrees_with_the_end_screen():
     totals = [str(b.total) for b in score(state)]
     assert next(ln for ln in live.splitlines() if ln.strip().startswith("total")).split()[1:] == totals
     assert all(t in end for t in totals)
+
+
+def test_the_top_of_the_players_pane_says_what_my_next_layer_lacks():
+    """At a glance, under the players table: the seat in view's next layer, line by line
+    [Build a layer of your monument, l.272-278]."""
+    from monuments_tui.rules.layer_needs import layer_needs
+
+    state = game()
+    needs = layer_needs(state, 1)
+    assert needs is not None and needs.missing
+    text = plain(pane_text.players_text(state, 1)).replace("\n", " ")
+    head = text.split("Score now")[0]
+    assert f"Egypt, layer {needs.layer}:" in " ".join(head.split())
+    short = needs.missing[0]
+    assert f"{short.what} {short.have}/{short.needed} ({short.short} short)" in " ".join(head.split())
