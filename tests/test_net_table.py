@@ -10,9 +10,11 @@ import random
 
 import pytest
 
+from monuments_tui.game.session import bot_command_for
 from monuments_tui.net.client import Client
 from monuments_tui.net.messages import Ack, NewGame, Refusal
 from monuments_tui.net.views import seat_view
+from monuments_tui.rules.notation import format_command
 from monuments_tui.saves.format import NoteRecord
 from tests.net_helpers import chosen_move, running_server, table, wait_until
 
@@ -212,3 +214,41 @@ async def test_a_save_that_cannot_be_written_refuses_the_command(tmp_path):
         assert isinstance(answer, Refusal) and "could not write" in answer.reason and hosted.line() == 0
         assert isinstance(await seats[seat].play(chosen_move(server, game, random.Random(8))), Refusal)
         await _close(*seats.values(), watch)
+
+
+def test_what_the_save_holds_is_answered_again_after_a_restart(tmp_path):
+    """A server killed after a record is fsynced and before its answer is sent: the id is in the
+    record itself, so the message sent again is answered, not done twice (a command, an undo, a note)."""
+    from monuments_tui.net.hosted import HostedGame
+    from monuments_tui.rules.config import GameConfig
+
+    hosted, _ = HostedGame.create(tmp_path, GameConfig(civs=("greece", "egypt"), seed=SEED), ("human", "human"))
+    rnd = random.Random(9)
+    seat = hosted.session.state.pending.seat
+    move = format_command(bot_command_for("heuristic", hosted.session.state, rnd))
+    assert isinstance(hosted.play(seat, "move-1", move).answer, Ack)
+    assert isinstance(hosted.note(seat, "note-1", "p", "watch the coast")[0].answer, Ack)
+    seat = hosted.session.state.pending.seat
+    second = format_command(bot_command_for("heuristic", hosted.session.state, rnd))
+    assert isinstance(hosted.play(seat, "move-2", second).answer, Ack)
+    assert isinstance(hosted.undo(seat, "undo-1").answer, Ack) and hosted.line() == 1
+    hosted.close()  # killed: no answer was sent, and nothing but the save and the table is on disk
+    assert sorted(p.name.split(".", 1)[1] for p in tmp_path.iterdir()) == ["jsonl", "net.json"]
+    again, _ = HostedGame.open(tmp_path, hosted.game)
+    assert again.answered(seat, "undo-1") == Ack("undo-1", 1, "done before the server started again")
+    assert again.answered(seat, "move-2").line == 2 and again.answered(seat, "note-1") is not None
+    assert again.answered(1 - seat, "undo-1") is None, "an id is the seat's own"
+    again.close()
+
+
+def test_a_server_folder_of_before_keeps_its_answers(tmp_path):
+    """Older servers kept the ids beside the save (`ID.acks.jsonl`): still read."""
+    from monuments_tui.net.hosted import HostedGame
+    from monuments_tui.rules.config import GameConfig
+
+    hosted, _ = HostedGame.create(tmp_path, GameConfig(civs=("greece", "egypt"), seed=SEED), ("human", "human"))
+    hosted.close()
+    (tmp_path / f"{hosted.game}.acks.jsonl").write_text('{"seat":1,"id":"old-1","line":0,"said":"x"}\n{"seat"')
+    again, _ = HostedGame.open(tmp_path, hosted.game)
+    assert again.answered(1, "old-1") == Ack("old-1", 0, "x")
+    again.close()
