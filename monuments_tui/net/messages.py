@@ -87,6 +87,8 @@ class NewGame(ClientMessage, tag="new_game", frozen=True):
     """Seats that get a teacher's watch code."""
     move_days: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
     timeout_rule: Literal["", "bot"] = ""
+    key: Annotated[str, msgspec.Meta(max_length=CODE_MAX)] = ""
+    """The server's host key, when it asks for one (`monuments serve` beyond loopback prints it)."""
 
 
 ClientAny = Hello | Play | Request | Ping | NewGame

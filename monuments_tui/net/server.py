@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import random
 import time
@@ -48,6 +49,7 @@ from monuments_tui.net.messages import (
 )
 from monuments_tui.net.views import seat_view
 from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.saves.format import NoteRecord
 
 log = logging.getLogger("monuments.server")
@@ -65,6 +67,10 @@ CLOCK_EVERY = 60.0
 """Seconds between two looks at the games' move limits (they are counted in days)."""
 MAX_GAMES = 2000
 """Games one server keeps; `NewGame` is refused beyond it."""
+
+
+class HostKeyRefused(ValueError, MonumentsError):
+    """A new game without the server's host key."""
 
 
 @dataclass(eq=False)
@@ -112,8 +118,12 @@ class Bucket:
 class GameServer:
     """Every game of a folder, and the connections to them."""
 
-    def __init__(self, folder: Path, rate: float = RATE, burst: int = BURST, clock=time.time):
+    def __init__(
+        self, folder: Path, rate: float = RATE, burst: int = BURST, clock=time.time, host_key: str | None = None
+    ):
         self.folder = Path(folder)
+        self.host_key = host_key
+        """Asked of whoever starts a game (None: anyone who reaches the server may; on loopback)."""
         self.clock = clock
         """The time the move limits are checked against (a test may move it on)."""
         self.rate, self.burst = rate, burst
@@ -192,8 +202,15 @@ class GameServer:
         """Start the game `msg` describes.
 
         Raises:
+            HostKeyRefused: the server asks for its host key and `msg` has another.
             ValueError: the rules refuse it, or the server holds too many games.
         """
+        if self.host_key is not None and not hmac.compare_digest(msg.key.strip().encode(), self.host_key.encode()):
+            raise HostKeyRefused(
+                "this server asks for its host key to start a game"
+                + (" and that is not it" if msg.key.strip() else "")
+                + ": ask whoever runs it (monuments serve prints it), then give it with --key (or the form's Host key)"
+            )
         if len(self.games) >= MAX_GAMES:
             raise ValueError(f"this server holds {MAX_GAMES} games already; start one on another server")
         seed = msg.seed if msg.seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -306,6 +323,10 @@ class GameServer:
         if isinstance(msg, NewGame):
             try:
                 invites = await self.new_game(msg)
+            except HostKeyRefused as exc:
+                await asyncio.sleep(0.5)  # guessing keys is slow as well as hopeless
+                await _fail(ws, str(exc))
+                return None
             except (ValueError, OSError) as exc:
                 await _fail(ws, f"cannot start this game: {exc}")
                 return None
