@@ -75,6 +75,31 @@ async def test_teaching_undo_waits_for_the_others(tmp_path):
         await _close(*seats.values(), watch)
 
 
+async def test_teaching_mode_is_switched_on_when_everyone_agrees(tmp_path):
+    async with running_server(tmp_path) as (server, address):
+        game, seats, watch = await table(address, NewGame(civs=("greece", "egypt"), seed=SEED))
+        hosted = server.games[game]
+        await _play_for(server, game, seats, random.Random(4), 2)
+        assert isinstance(await seats[1].request("teaching", "on"), Ack) and not hosted.session.teaching
+        await wait_until(lambda: seats[0].undo_asked is not None, what="the question")
+        assert seats[0].undo_asked.what == "teaching on" and seats[0].undo_asked.by == 1
+        assert isinstance(await watch.request("teaching", "on"), Refusal), "a spectator switched it"
+        assert isinstance(await seats[0].request("decline"), Ack) and not hosted.session.teaching
+        assert isinstance(await seats[1].request("teaching", "on"), Ack)
+        assert isinstance(await seats[0].request("accept"), Ack) and hosted.session.teaching
+        await wait_until(lambda: all(c.teaching for c in (*seats.values(), watch)), what="everyone told")
+        assert isinstance(await seats[1].request("teaching", "on"), Refusal), "on twice"
+        # now an undo past the last draw is asked of the other person, as in a game hosted teaching
+        line = hosted.line()
+        assert isinstance(await seats[1].request("undo"), Ack) and hosted.line() == line
+        assert isinstance(await seats[0].request("accept"), Ack) and hosted.line() == line - 1
+        assert isinstance(await seats[0].request("teaching", "off"), Ack) and not hosted.session.teaching
+        await wait_until(lambda: not any(c.teaching for c in (*seats.values(), watch)), what="everyone told")
+        kinds = [type(r).__name__ for r in hosted.session.records()]
+        assert kinds.count("TeachingRecord") == 2, "each switch is kept in the save"
+        await _close(*seats.values(), watch)
+
+
 async def test_teaching_undo_against_bots_is_at_once(tmp_path):
     async with running_server(tmp_path) as (server, address):
         new = NewGame(civs=("greece", "egypt"), seats=("human", "heuristic"), seed=SEED, teaching=True)

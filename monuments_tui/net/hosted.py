@@ -88,6 +88,8 @@ class HostedGame:
     refused: dict[tuple[int, str], Refusal] = field(default_factory=dict)
     undo_asked: tuple[int, frozenset[int]] | None = None
     """In a teaching game: the seat that asked to take back a step, and the seats yet to accept."""
+    teaching_asked: tuple[int, frozenset[int]] | None = None
+    """The seat that asked to switch teaching mode on, and the seats yet to agree."""
     rnd: random.Random = field(default_factory=random.Random)
     moved_at: float = field(default_factory=time.time)
     """When the line of play last changed (on opening: when its save was last written)."""
@@ -266,6 +268,40 @@ class HostedGame:
         if pending is not None and pending.seat != seat:
             return self._refuse(seat, cid, "In a standard game a player may undo only their own steps of their turn.")
         return self._undo_now(seat, cid)
+
+    def answer(self, seat: int, cid: str, accept: bool) -> Outcome:
+        """A seat's answer to what another seat asked of it: an undo, or teaching mode on."""
+        asked = self.teaching_asked
+        if (self.undo_asked is None or seat not in self.undo_asked[1]) and asked is not None and seat in asked[1]:
+            if not accept:
+                self.teaching_asked = None
+                return Outcome(
+                    Ack(cid, self.line(), "declined teaching mode"), said=f"seat {seat} declined teaching mode"
+                )
+            if asked[1] - {seat}:
+                self.teaching_asked = (asked[0], asked[1] - {seat})
+                return Outcome(Ack(cid, self.line(), "agreed; waiting for the others"))
+            return self._set_teaching(seat, cid, True)
+        return self.answer_undo(seat, cid, accept)
+
+    def teaching(self, seat: int, cid: str, text: str) -> Outcome:
+        """Teaching mode off at once; on once every other person agrees (`answer`), at once if there are none."""
+        on = text.strip().lower() != "off"
+        if on == self.session.teaching:
+            return self._refuse(seat, cid, f"Teaching mode is {'on' if on else 'off'} already.")
+        others = frozenset(s for s, c in enumerate(self.session.seats) if c == "human" and s != seat)
+        if on and others:
+            self.teaching_asked = (seat, others)
+            return Outcome(Ack(cid, self.line(), "asked the others to agree to teaching mode"))
+        return self._set_teaching(seat, cid, on)
+
+    def _set_teaching(self, seat: int, cid: str, on: bool) -> Outcome:
+        self.teaching_asked = None
+        try:
+            self.session.set_teaching(on)
+        except OSError as exc:
+            return self._refuse(seat, cid, f"The server could not write the game's save ({exc}): nothing changed.")
+        return self._done(seat, cid, None, f"teaching mode {'on' if on else 'off'}")
 
     def answer_undo(self, seat: int, cid: str, accept: bool) -> Outcome:
         """A seat's answer to another seat's undo asked in a teaching game."""

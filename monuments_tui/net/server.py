@@ -42,13 +42,14 @@ from monuments_tui.net.messages import (
     Request,
     ServerMessage,
     Steps,
+    Teaching,
     UndoAsked,
     Welcome,
     encoder,
     read_client,
 )
 from monuments_tui.net.views import seat_view
-from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.config import GameConfig, RuleOptions
 from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.saves.format import NoteRecord
 
@@ -214,7 +215,8 @@ class GameServer:
         if len(self.games) >= MAX_GAMES:
             raise ValueError(f"this server holds {MAX_GAMES} games already; start one on another server")
         seed = msg.seed if msg.seed is not None else random.SystemRandom().randrange(1, 2**31)
-        config = GameConfig(civs=msg.civs, mode=msg.mode, seed=seed, solo=msg.solo)
+        options = msg.options if msg.options is not None else RuleOptions()
+        config = GameConfig(civs=msg.civs, mode=msg.mode, seed=seed, solo=msg.solo, options=options)
         seats = msg.seats or tuple("ai" if s == config.ai_seat else "human" for s in range(len(msg.civs)))
         if any(not 0 <= s < len(msg.civs) for s in msg.teachers):
             raise ValueError(f"a teacher's seat is one of 0 to {len(msg.civs) - 1}")
@@ -415,7 +417,10 @@ class GameServer:
             if before is not None:
                 conn.send(before)
                 return
+            teaching = hosted.session.teaching
             outcome = await self._decide(conn, hosted, msg)
+            if hosted.session.teaching != teaching:
+                self.tell(game, Teaching(hosted.session.teaching))
             if outcome.start is not None:
                 self.send_steps(game, outcome.start)
                 if hosted.table.move_days:
@@ -451,13 +456,18 @@ class GameServer:
             return await asyncio.to_thread(hosted.undo, seat, msg.id)
         if kind == "redo":
             return await asyncio.to_thread(hosted.redo, seat, msg.id)
-        return await asyncio.to_thread(hosted.answer_undo, seat, msg.id, kind == "accept")
+        if kind == "teaching":
+            return await asyncio.to_thread(hosted.teaching, seat, msg.id, msg.text)
+        return await asyncio.to_thread(hosted.answer, seat, msg.id, kind == "accept")
 
     def _after(self, conn: Conn, hosted: HostedGame, msg: Play | Request, outcome: Outcome) -> None:
         """Tell the table what else the request began: an undo waiting for answers."""
         if isinstance(msg, Request) and msg.kind == "undo" and hosted.undo_asked is not None:
             by, waiting = hosted.undo_asked
             self.tell(conn.game, UndoAsked(by, tuple(sorted(waiting))))
+        elif isinstance(msg, Request) and msg.kind == "teaching" and hosted.teaching_asked is not None:
+            by, waiting = hosted.teaching_asked
+            self.tell(conn.game, UndoAsked(by, tuple(sorted(waiting)), "teaching on"))
         elif outcome.said and isinstance(msg, Request) and msg.kind == "decline":
             self.tell(conn.game, Note("", outcome.said, hosted.line()))
 
