@@ -68,6 +68,11 @@ class NetGameScreen(GameScreen):
     def curtain_in_use(self) -> bool:
         return False
 
+    def hand_seat(self, state) -> int:
+        """A player's (or teacher's) own seat, whoever's turn it is: the quests on screen are theirs."""
+        seat = self.remote.seat
+        return seat if seat is not None else state.current
+
     def needs_curtain(self, seat: int) -> bool:
         return False
 
@@ -82,6 +87,7 @@ class NetGameScreen(GameScreen):
         self.notify("The server plays the bots as fast as they think.", timeout=3)
 
     # -- the server's news --------------------------------------------------------------------------
+    @guarded  # a failure to draw is reported; the connection reading the server goes on
     def _from_server(self, message: ServerAny) -> None:
         if not self.is_mounted:
             return
