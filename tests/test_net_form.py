@@ -32,7 +32,7 @@ async def test_the_form_hosts_on_a_server_of_its_own_and_opens_the_hosts_seat(tm
     app = MonumentsApp(start="new", saves_dir=tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await _fill(app, pilot, seat_1="human")
-        await wait_until(lambda: isinstance(app.screen, InvitesScreen), what="the codes")
+        await wait_until(lambda: isinstance(app.screen, InvitesScreen), seconds=60, what="the codes")
         invites = app.screen
         shown = str(invites.query_one("#invite-codes").render())
         assert "seat 0 (Greece): monuments join" in shown and "seat 1 (Egypt)" in shown and "watch:" in shown
@@ -47,7 +47,7 @@ async def test_the_form_hosts_on_a_server_of_its_own_and_opens_the_hosts_seat(tm
             and (tmp_path / f"invites-{invites.invites.game}.txt").stat().st_mode & 0o077 == 0
         )
         await pilot.press("enter")
-        await wait_until(lambda: isinstance(app.screen, NetGameScreen), what="the host's seat")
+        await wait_until(lambda: isinstance(app.screen, NetGameScreen), seconds=60, what="the host's seat")
         screen = app.screen
         assert screen.remote.role == "seat" and screen.remote.seat == 0 and server is app.local_server
         assert screen.session.config.seed == 0, "the seed the server picked is never sent to a seat"
@@ -58,14 +58,16 @@ async def test_the_form_hosts_on_a_named_server_with_its_key(tmp_path):
         app = MonumentsApp(start="new", saves_dir=tmp_path / "saves")
         async with app.run_test(size=(120, 40)) as pilot:
             await _fill(app, pilot, server=address, key="wrong-key-1")
-            await wait_until(lambda: any("host key" in str(n.message) for n in app._notifications), what="the refusal")
+            await wait_until(
+                lambda: any("host key" in str(n.message) for n in app._notifications), seconds=60, what="the refusal"
+            )
             assert not server.games and app.local_server is None
             app.open_new_game()
             await _fill(app, pilot, server=address, key="river-delta-42")
-            await wait_until(lambda: isinstance(app.screen, InvitesScreen), what="the codes")
+            await wait_until(lambda: isinstance(app.screen, InvitesScreen), seconds=60, what="the codes")
             assert len(server.games) == 1
             hosted = next(iter(server.games.values()))
             assert hosted.session.seats == ("human", "heuristic")
             await pilot.press("enter")
-            await wait_until(lambda: isinstance(app.screen, NetGameScreen), what="the host's seat")
+            await wait_until(lambda: isinstance(app.screen, NetGameScreen), seconds=60, what="the host's seat")
             assert app.local_server is None, "a named server is used, none is started"
