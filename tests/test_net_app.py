@@ -120,5 +120,6 @@ async def test_another_seats_hidden_quest_is_drawn_and_the_screen_follows(tmp_pa
             assert screen.session.state.players[0].quests == ["hidden"]
             status = str(screen.query_one("#status").render())
             assert hosted.session.prompt().split(":")[0] in status
-            assert "Quests · Egypt" in str(screen.board.query_one("QuestsPane").border_title)
+            title = str(screen.board.query_one("QuestsPane").border_title)
+            assert "Quests · Egypt" in title and screen.viewer == 1, (title, screen.viewer)
             await other.close()

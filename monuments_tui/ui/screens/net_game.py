@@ -58,6 +58,10 @@ class NetGameScreen(GameScreen):
         client.on_change = self._from_server
 
     # -- who sees and plays -------------------------------------------------------------------------
+    def validate_viewer(self, _value: int | None) -> int | None:
+        """One viewer sits at this screen, whoever's turn it is: the seat it was sent (hot-seat's switch never applies)."""
+        return self.remote.seat
+
     def humans(self) -> list[int]:
         seat = self.remote.seat
         return [seat] if seat is not None else []
