@@ -119,8 +119,13 @@ async def test_notes_are_shared_and_hints_private(tmp_path):
         hosted = server.games[game]
         assert isinstance(await seats[1].request("note", "watch the river"), Ack)
         await wait_until(lambda: all(c.notes for c in (*seats.values(), watch)), what="the note everywhere")
-        assert seats[0].notes[0].text == "watch the river" and seats[0].notes[0].author == "seat 1"
-        assert [r.text for r in hosted.session.records() if isinstance(r, NoteRecord)] == ["watch the river"]
+        assert seats[0].notes[0].text == "seat 1: watch the river", "the note names its author"
+        assert [r.text for r in hosted.session.records() if isinstance(r, NoteRecord)] == ["seat 1: watch the river"]
+        late = Client(address, watch.code)  # one who joins later reads the same, author and all
+        await late.connect()
+        await wait_until(lambda: late.notes, what="the note")
+        assert late.notes[0].text == "seat 1: watch the river"
+        await late.close()
         assert isinstance(await watch.request("note", "hello"), Refusal), "a spectator wrote in the game"
         to_move = hosted.session.state.pending.seat
         assert isinstance(await seats[1 - to_move].request("hint"), Refusal), "a hint out of turn"

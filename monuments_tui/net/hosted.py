@@ -340,7 +340,10 @@ class HostedGame:
     def note(self, seat: int, cid: str, author: str, text: str) -> tuple[Outcome, NoteRecord | None]:
         """A note at the current position, kept in the save and shown to everyone."""
         try:
-            record = self.session.note(text, ask=_ask(seat, cid))
+            # the author goes into the save's note, so that late joiners and the replay read who wrote it
+            record = self.session.note(
+                f"{author}: {text.strip()}" if author and text.strip() else text, ask=_ask(seat, cid)
+            )
         except (ValueError, OSError) as exc:
             return self._refuse(seat, cid, str(exc)), None
         return self._done(seat, cid, None, f"note by {author}"), record

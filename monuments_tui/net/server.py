@@ -486,7 +486,7 @@ def _not_allowed(conn: Conn, msg: Play | Request) -> str | None:
 
 
 def _note(record: NoteRecord, conn: Conn) -> Note:
-    return Note(conn.name or conn.role, record.text, record.after)
+    return Note("", record.text, record.after)  # the record's text names its author
 
 
 def _chunks(steps: Steps) -> list[Steps]:
