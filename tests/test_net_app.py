@@ -123,3 +123,18 @@ async def test_another_seats_hidden_quest_is_drawn_and_the_screen_follows(tmp_pa
             title = str(screen.board.query_one("QuestsPane").border_title)
             assert "Quests · Egypt" in title and screen.viewer == 1, (title, screen.viewer)
             await other.close()
+
+
+async def test_the_status_line_says_when_the_connection_is_lost(tmp_path):
+    async with running_server(tmp_path / "games") as (_server, address):
+        invites = await _hosted(address)
+        app = MonumentsApp(start="join", saves_dir=tmp_path / "saves", join=(address, invites.codes["seat 0"], "Ann"))
+        async with app.run_test(size=(120, 40)):
+            await wait_until(lambda: isinstance(app.screen, NetGameScreen), what="the game screen")
+            screen = app.screen
+            screen.client.auto_resume = False  # it stays away until the test brings it back
+            await screen.client.drop()
+            status = screen.query_one("#status")
+            await wait_until(lambda: "connection lost" in str(status.render()), what="the status line to say so")
+            await screen.client.connect()
+            await wait_until(lambda: "Greece ●" in str(status.render()), what="the status line to say it is back")

@@ -90,6 +90,17 @@ class NetGameScreen(GameScreen):
     def action_skip(self) -> None:
         self.notify("The server plays the bots as fast as they think.", timeout=3)
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._shown_connected = self.client.connected
+        self.set_interval(1.0, self._watch_connection)
+
+    def _watch_connection(self) -> None:
+        """A lost connection says no message: the status line is drawn again when it drops or returns."""
+        if self.client.connected != self._shown_connected:
+            self._shown_connected = self.client.connected
+            self.refresh_all()
+
     # -- the server's news --------------------------------------------------------------------------
     @guarded  # a failure to draw is reported; the connection reading the server goes on
     def _from_server(self, message: ServerAny) -> None:
