@@ -112,9 +112,12 @@ async def test_another_seats_hidden_quest_is_drawn_and_the_screen_follows(tmp_pa
             other = Client(address, invites.codes["seat 0"])
             await other.connect()
             rnd = random.Random(1)
-            for _ in range(3):
+            for n in range(1, 4):
                 assert isinstance(await other.play(chosen_move(server, invites.game, rnd)), Ack)
-            await wait_until(lambda: len(screen.session.history()) == 3, what="the steps")
+                await wait_until(lambda n=n: len(screen.session.history()) == n, what="the step")
+                await pilot.pause()
+                if n == 1:  # Greece still to move (its starting resources): the screen stays Egypt's own
+                    assert hosted.session.state.pending.seat == 0 and screen.viewer == 1, screen.viewer
             await pilot.pause()
             assert not screen.client._reader.done(), "the connection stopped reading"
             assert screen.session.state.players[0].quests == ["hidden"]
