@@ -57,6 +57,7 @@ async def test_the_end_screen_replay_and_copy_on_a_client(tmp_path):
                 and "[Seed" not in text
                 and str(hosted.session.config.seed) not in text
             )
+            assert f'[Date "{hosted.session.header.created}"]' in text and hosted.session.header.created
             with pytest.raises(RecordError, match="view of a network game"):
                 import_game(text)
             # ctrl+s on the board: the same record, where the player says

@@ -131,6 +131,8 @@ class Welcome(ServerMessage, tag="welcome", frozen=True):
     move_days: int = 0
     """The time limit per move in days (0: none), and what happens when it runs out."""
     timeout_rule: str = ""
+    created: str = ""
+    """When the game was started (the save header's time), for the records a client writes."""
 
 
 class Steps(ServerMessage, tag="steps", frozen=True):

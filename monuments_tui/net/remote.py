@@ -142,7 +142,8 @@ class RemoteSession:
         timeline.steps = list(mirror.steps)
         timeline.snapshots = dict(enumerate(mirror.states))  # every state: none is folded again here
         timeline.snapshots[len(mirror.steps)] = timeline.state = mirror.state
-        header = Header(config=self.config, seats=self.seats, teaching=self.teaching, title=self.title)
+        created = self.client.welcome.created if self.client.welcome else ""
+        header = Header(config=self.config, seats=self.seats, teaching=self.teaching, title=self.title, created=created)
         rebuilt = Rebuilt(timeline, self.teaching, [], {step.seq: step for step in mirror.steps})
         replay = Replay(header, rebuilt, None, [], self.records())
         replay.seen_by = self.seen_by()

@@ -362,6 +362,7 @@ class GameServer:
                     initial,
                     hosted.table.move_days,
                     hosted.table.timeout_rule,
+                    hosted.session.header.created,
                 )
             )
             for message in _chunks(hosted.steps_for(conn.viewer, start)):
