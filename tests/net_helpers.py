@@ -20,10 +20,12 @@ LOOPBACK = "127.0.0.1"
 
 
 @contextlib.asynccontextmanager
-async def running_server(folder: Path, rate: float = 10_000) -> AsyncIterator[tuple[GameServer, str]]:
+async def running_server(
+    folder: Path, rate: float = 10_000, host_key: str | None = None
+) -> AsyncIterator[tuple[GameServer, str]]:
     """A server for the games of `folder` on 127.0.0.1, and its address (host:port); the tests' clients
     play as fast as the server answers, so the rate limit is lifted unless `rate` is given."""
-    server = GameServer(folder, rate=rate, burst=int(min(rate, 10_000)))
+    server = GameServer(folder, rate=rate, burst=int(min(rate, 10_000)), host_key=host_key)
     runner = web.AppRunner(make_app(server), handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, LOOPBACK, 0)

@@ -16,12 +16,10 @@ from tests.net_helpers import running_server, wait_until
 pytestmark = pytest.mark.timeout(120)
 
 
-async def _hosted(address: str, **options):
+async def _hosted(address: str, seats=("human", "heuristic"), **options):
     from monuments_tui.net.client import host_game
 
-    return await host_game(
-        address, NewGame(civs=("greece", "egypt"), seats=("human", "heuristic"), seed=4242, **options)
-    )
+    return await host_game(address, NewGame(civs=("greece", "egypt"), seats=seats, seed=4242, **options))
 
 
 async def test_a_joined_app_plays_on_the_server(tmp_path):
@@ -94,3 +92,52 @@ async def test_a_teachers_move_appears_in_the_students_line(tmp_path):
             await pilot.press("enter")
             await wait_until(lambda: hosted.line() == 1, what="the student playing it")
         await teacher.close()
+
+
+async def test_another_seats_hidden_quest_is_drawn_and_the_screen_follows(tmp_path):
+    """Seat 1's screen after seat 0 keeps a starting quest (hidden to seat 1): it draws the step,
+    and goes on drawing the next ones (a failure to draw once stopped the connection's reader)."""
+    import random
+
+    from monuments_tui.net.client import Client
+    from tests.net_helpers import chosen_move
+
+    async with running_server(tmp_path / "games") as (server, address):
+        invites = await _hosted(address, seats=("human", "human"))
+        hosted = server.games[invites.game]
+        app = MonumentsApp(start="join", saves_dir=tmp_path / "saves", join=(address, invites.codes["seat 1"], "Bob"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(lambda: isinstance(app.screen, NetGameScreen), what="the game screen")
+            screen = app.screen
+            other = Client(address, invites.codes["seat 0"])
+            await other.connect()
+            rnd = random.Random(1)
+            for n in range(1, 4):
+                assert isinstance(await other.play(chosen_move(server, invites.game, rnd)), Ack)
+                await wait_until(lambda n=n: len(screen.session.history()) == n, what="the step")
+                await pilot.pause()
+                if n == 1:  # Greece still to move (its starting resources): the screen stays Egypt's own
+                    assert hosted.session.state.pending.seat == 0 and screen.viewer == 1, screen.viewer
+            await pilot.pause()
+            assert not screen.client._reader.done(), "the connection stopped reading"
+            assert screen.session.state.players[0].quests == ["hidden"]
+            status = str(screen.query_one("#status").render())
+            assert hosted.session.prompt().split(":")[0] in status
+            title = str(screen.board.query_one("QuestsPane").border_title)
+            assert "Quests · Egypt" in title and screen.viewer == 1, (title, screen.viewer)
+            await other.close()
+
+
+async def test_the_status_line_says_when_the_connection_is_lost(tmp_path):
+    async with running_server(tmp_path / "games") as (_server, address):
+        invites = await _hosted(address)
+        app = MonumentsApp(start="join", saves_dir=tmp_path / "saves", join=(address, invites.codes["seat 0"], "Ann"))
+        async with app.run_test(size=(120, 40)):
+            await wait_until(lambda: isinstance(app.screen, NetGameScreen), what="the game screen")
+            screen = app.screen
+            screen.client.auto_resume = False  # it stays away until the test brings it back
+            await screen.client.drop()
+            status = screen.query_one("#status")
+            await wait_until(lambda: "connection lost" in str(status.render()), what="the status line to say so")
+            await screen.client.connect()
+            await wait_until(lambda: "Greece ●" in str(status.render()), what="the status line to say it is back")

@@ -10,9 +10,11 @@ import random
 
 import pytest
 
+from monuments_tui.game.session import bot_command_for
 from monuments_tui.net.client import Client
 from monuments_tui.net.messages import Ack, NewGame, Refusal
 from monuments_tui.net.views import seat_view
+from monuments_tui.rules.notation import format_command
 from monuments_tui.saves.format import NoteRecord
 from tests.net_helpers import chosen_move, running_server, table, wait_until
 
@@ -73,6 +75,31 @@ async def test_teaching_undo_waits_for_the_others(tmp_path):
         await _close(*seats.values(), watch)
 
 
+async def test_teaching_mode_is_switched_on_when_everyone_agrees(tmp_path):
+    async with running_server(tmp_path) as (server, address):
+        game, seats, watch = await table(address, NewGame(civs=("greece", "egypt"), seed=SEED))
+        hosted = server.games[game]
+        await _play_for(server, game, seats, random.Random(4), 2)
+        assert isinstance(await seats[1].request("teaching", "on"), Ack) and not hosted.session.teaching
+        await wait_until(lambda: seats[0].undo_asked is not None, what="the question")
+        assert seats[0].undo_asked.what == "teaching on" and seats[0].undo_asked.by == 1
+        assert isinstance(await watch.request("teaching", "on"), Refusal), "a spectator switched it"
+        assert isinstance(await seats[0].request("decline"), Ack) and not hosted.session.teaching
+        assert isinstance(await seats[1].request("teaching", "on"), Ack)
+        assert isinstance(await seats[0].request("accept"), Ack) and hosted.session.teaching
+        await wait_until(lambda: all(c.teaching for c in (*seats.values(), watch)), what="everyone told")
+        assert isinstance(await seats[1].request("teaching", "on"), Refusal), "on twice"
+        # now an undo past the last draw is asked of the other person, as in a game hosted teaching
+        line = hosted.line()
+        assert isinstance(await seats[1].request("undo"), Ack) and hosted.line() == line
+        assert isinstance(await seats[0].request("accept"), Ack) and hosted.line() == line - 1
+        assert isinstance(await seats[0].request("teaching", "off"), Ack) and not hosted.session.teaching
+        await wait_until(lambda: not any(c.teaching for c in (*seats.values(), watch)), what="everyone told")
+        kinds = [type(r).__name__ for r in hosted.session.records()]
+        assert kinds.count("TeachingRecord") == 2, "each switch is kept in the save"
+        await _close(*seats.values(), watch)
+
+
 async def test_teaching_undo_against_bots_is_at_once(tmp_path):
     async with running_server(tmp_path) as (server, address):
         new = NewGame(civs=("greece", "egypt"), seats=("human", "heuristic"), seed=SEED, teaching=True)
@@ -92,8 +119,13 @@ async def test_notes_are_shared_and_hints_private(tmp_path):
         hosted = server.games[game]
         assert isinstance(await seats[1].request("note", "watch the river"), Ack)
         await wait_until(lambda: all(c.notes for c in (*seats.values(), watch)), what="the note everywhere")
-        assert seats[0].notes[0].text == "watch the river" and seats[0].notes[0].author == "seat 1"
-        assert [r.text for r in hosted.session.records() if isinstance(r, NoteRecord)] == ["watch the river"]
+        assert seats[0].notes[0].text == "seat 1: watch the river", "the note names its author"
+        assert [r.text for r in hosted.session.records() if isinstance(r, NoteRecord)] == ["seat 1: watch the river"]
+        late = Client(address, watch.code)  # one who joins later reads the same, author and all
+        await late.connect()
+        await wait_until(lambda: late.notes, what="the note")
+        assert late.notes[0].text == "seat 1: watch the river"
+        await late.close()
         assert isinstance(await watch.request("note", "hello"), Refusal), "a spectator wrote in the game"
         to_move = hosted.session.state.pending.seat
         assert isinstance(await seats[1 - to_move].request("hint"), Refusal), "a hint out of turn"
@@ -212,3 +244,41 @@ async def test_a_save_that_cannot_be_written_refuses_the_command(tmp_path):
         assert isinstance(answer, Refusal) and "could not write" in answer.reason and hosted.line() == 0
         assert isinstance(await seats[seat].play(chosen_move(server, game, random.Random(8))), Refusal)
         await _close(*seats.values(), watch)
+
+
+def test_what_the_save_holds_is_answered_again_after_a_restart(tmp_path):
+    """A server killed after a record is fsynced and before its answer is sent: the id is in the
+    record itself, so the message sent again is answered, not done twice (a command, an undo, a note)."""
+    from monuments_tui.net.hosted import HostedGame
+    from monuments_tui.rules.config import GameConfig
+
+    hosted, _ = HostedGame.create(tmp_path, GameConfig(civs=("greece", "egypt"), seed=SEED), ("human", "human"))
+    rnd = random.Random(9)
+    seat = hosted.session.state.pending.seat
+    move = format_command(bot_command_for("heuristic", hosted.session.state, rnd))
+    assert isinstance(hosted.play(seat, "move-1", move).answer, Ack)
+    assert isinstance(hosted.note(seat, "note-1", "p", "watch the coast")[0].answer, Ack)
+    seat = hosted.session.state.pending.seat
+    second = format_command(bot_command_for("heuristic", hosted.session.state, rnd))
+    assert isinstance(hosted.play(seat, "move-2", second).answer, Ack)
+    assert isinstance(hosted.undo(seat, "undo-1").answer, Ack) and hosted.line() == 1
+    hosted.close()  # killed: no answer was sent, and nothing but the save and the table is on disk
+    assert sorted(p.name.split(".", 1)[1] for p in tmp_path.iterdir()) == ["jsonl", "net.json"]
+    again, _ = HostedGame.open(tmp_path, hosted.game)
+    assert again.answered(seat, "undo-1") == Ack("undo-1", 1, "done before the server started again")
+    assert again.answered(seat, "move-2").line == 2 and again.answered(seat, "note-1") is not None
+    assert again.answered(1 - seat, "undo-1") is None, "an id is the seat's own"
+    again.close()
+
+
+def test_a_server_folder_of_before_keeps_its_answers(tmp_path):
+    """Older servers kept the ids beside the save (`ID.acks.jsonl`): still read."""
+    from monuments_tui.net.hosted import HostedGame
+    from monuments_tui.rules.config import GameConfig
+
+    hosted, _ = HostedGame.create(tmp_path, GameConfig(civs=("greece", "egypt"), seed=SEED), ("human", "human"))
+    hosted.close()
+    (tmp_path / f"{hosted.game}.acks.jsonl").write_text('{"seat":1,"id":"old-1","line":0,"said":"x"}\n{"seat"')
+    again, _ = HostedGame.open(tmp_path, hosted.game)
+    assert again.answered(1, "old-1") == Ack("old-1", 0, "x")
+    again.close()

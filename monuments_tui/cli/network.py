@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import re
+import secrets
 import shlex
 import sys
 from pathlib import Path
@@ -39,7 +41,12 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"monuments serve: --web-port is 0 to 65535, not {web_port}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(_serve(args.host, args.port, folder, web_port))
+        host_key = host_key_for(args.host, args.host_key)
+    except ValueError as exc:
+        print(f"monuments serve: {exc}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(_serve(args.host, args.port, folder, web_port, host_key))
     except KeyboardInterrupt:
         pass
     except OSError as exc:
@@ -48,8 +55,25 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _serve(host: str, port: int, folder: Path, web_port: int | None = None) -> None:
-    server = GameServer(folder)
+HOST_KEY = re.compile(r"[A-Za-z0-9_.-]{8,64}")
+
+
+def host_key_for(host: str, given: str | None) -> str | None:
+    """The key starting a game asks for: the one `given`; else a new random one when the server listens
+    beyond this machine (not everyone who reaches it may fill its folder); else None (loopback: open).
+
+    Raises:
+        ValueError: `given` is not 8 to 64 letters, digits or . _ -
+    """
+    if given is not None:
+        if not HOST_KEY.fullmatch(given):
+            raise ValueError("--host-key is 8 to 64 letters, digits or . _ - (e.g. --host-key river-delta-42)")
+        return given
+    return None if _loopback(host) else secrets.token_urlsafe(12)
+
+
+async def _serve(host: str, port: int, folder: Path, web_port: int | None = None, host_key: str | None = None) -> None:
+    server = GameServer(folder, host_key=host_key)
     runner = web.AppRunner(make_app(server))
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
@@ -68,6 +92,14 @@ async def _serve(host: str, port: int, folder: Path, web_port: int | None = None
             file=sys.stderr,
             flush=True,
         )
+    if host_key:
+        print(
+            f"Host key: {host_key} (starting a game here asks for it: monuments host --key {host_key}, "
+            "or the new-game form's Host key; joining with a code does not)",
+            flush=True,
+        )
+    else:
+        print("Anyone who reaches this address may start games here (--host-key KEY asks for a key).", flush=True)
     print("Ctrl+C stops it; every game resumes from its save when it starts again.", flush=True)
     try:
         await asyncio.Event().wait()
@@ -108,6 +140,7 @@ def run_host(args: argparse.Namespace) -> int:
         teachers=tuple(args.teacher),
         move_days=args.move_days,
         timeout_rule=args.on_timeout or ("bot" if args.move_days else ""),
+        key=args.key,
     )
     try:
         invites = asyncio.run(host_game(args.server, new))

@@ -17,12 +17,20 @@ def add_network_commands(sub, civs) -> None:
     )
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
     serve.add_argument("--games", metavar="DIR", help="folder of the server's games (default: SAVES/server)")
+    serve.add_argument(
+        "--host-key",
+        metavar="KEY",
+        help="the key that starting a game here asks for (default: a new random one beyond loopback, none on it)",
+    )
     serve.add_argument("--web", action="store_true", help="also serve the app in a web browser, each tab a player")
     serve.add_argument(
         "--web-port", type=int, default=DEFAULT_PORT + 1, help=f"port of the web page (default {DEFAULT_PORT + 1})"
     )
     host = sub.add_parser("host", help="start a game on a server: prints an invite code per seat and a watch code")
     host.add_argument("--server", default=DEFAULT_SERVER, help=f"the server (default {DEFAULT_SERVER})")
+    host.add_argument(
+        "--key", default="", metavar="KEY", help="the server's host key, if it asks for one (monuments serve prints it)"
+    )
     host.add_argument("--players", type=civs, default=("greece", "egypt"), help="civilisations in seat order")
     host.add_argument("--mode", choices=MODES, default="abundance", help="game mode (default: abundance)")
     host.add_argument("--seed", type=SEED, help="the deal (default: a random one, kept secret by the server)")

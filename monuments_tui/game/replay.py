@@ -33,6 +33,21 @@ PLACE = re.compile(r"(?P<word>start|end)|(?P<kind>[trs])?\s*(?P<n>\d{1,6})")
 FINISHED_HERE = "the game is over here: step back to an earlier position to play on from it"
 
 
+NOT_FROM_A_VIEW = (
+    "this is {whose} view of a network game: the cards it never saw stay hidden, so no game can be "
+    "played on from it (the server's save can: monuments replay FILE there)"
+)
+
+
+class SeenBy(msgspec.Struct, frozen=True):
+    """The line of play of a replay as one viewer of a network game was sent it (not a save's)."""
+
+    seat: int | None
+    """The seat it was sent to (None: a spectator)."""
+    words: str
+    """Whose view it is, in words: "Egypt's", "a spectator's"."""
+
+
 class Replay:
     """A cursor over a game's line of play. See docs/session.md."""
 
@@ -80,6 +95,9 @@ class Replay:
             self._round_at.append(rnd)
         self.position = 0
         self._state = self._timeline.state_at(0)
+        self.seen_by: SeenBy | None = None
+        """Set for a network client's own line (`net.remote`): the cards it never saw stay hidden, its
+        record names no seed, and no game is played on from it."""
 
     @classmethod
     def open(cls, path: Path | str) -> Replay:
@@ -167,7 +185,7 @@ class Replay:
     def goto(self, position: int) -> None:
         """Jump to `position` (clamped to 0..len(steps))."""
         position = max(0, min(len(self.steps), position))
-        if position == self.position + 1:
+        if position == self.position + 1 and position not in self._timeline.snapshots:
             self._state = fold(self._state, self.steps[self.position].events)
         elif position != self.position:
             self._state = self._timeline.state_at(position)
@@ -286,6 +304,8 @@ class Replay:
         """
         if self._state.pending is None:
             raise ValueError(FINISHED_HERE)
+        if self.seen_by is not None:
+            raise ValueError(NOT_FROM_A_VIEW.format(whose=self.seen_by.words))
         seats = self.seats if seats is None else tuple(seats)
         problem = seats_problem(self.config, seats)
         if problem is not None:

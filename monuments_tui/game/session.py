@@ -241,8 +241,9 @@ class GameSession:
         """The autosave file, or None for a session that writes nothing."""
         return self._journal.path if self._journal else None
 
-    def execute(self, command: Command) -> list[ev.Event]:
-        """Play `command` for the seat that must decide now. Returns the events.
+    def execute(self, command: Command, ask: str | None = None) -> list[ev.Event]:
+        """Play `command` for the seat that must decide now. Returns the events. `ask`: the network
+        message that asked for it, kept in its record (`CmdRecord.ask`).
 
         Raises:
             RuleViolation: the command is not legal now (state and file untouched).
@@ -252,7 +253,7 @@ class GameSession:
         events = decide(state, command)
         assert state.pending is not None, "decide succeeded, so a decision was pending"
         seat = state.pending.seat
-        record = CmdRecord(self._next_seq(), seat, *as_saved(command, events))
+        record = CmdRecord(self._next_seq(), seat, *as_saved(command, events), ask=ask)
         if not self._bound:  # the game's first move commits to its rules (docs/save-format.md)
             record = msgspec.structs.replace(record, binds=self._digest or header_digest(self.header))
         self._write(record)
@@ -262,13 +263,13 @@ class GameSession:
         self._timeline.push(step)
         return events
 
-    def execute_text(self, text: str) -> list[ev.Event]:
-        """Parse `text` in the notation and play it.
+    def execute_text(self, text: str, ask: str | None = None) -> list[ev.Event]:
+        """Parse `text` in the notation and play it (`ask` as for `execute`).
 
         Raises:
             NotationError: not a command; RuleViolation: not legal now.
         """
-        return self.execute(parse_command(text))
+        return self.execute(parse_command(text), ask)
 
     def legal(self) -> list[Command]:
         """The commands legal now."""
@@ -321,7 +322,7 @@ class GameSession:
         reason = undo_refusal(self._timeline, self.teaching, viewer)
         return (reason is None, reason or "")
 
-    def undo(self, viewer: int | None = None) -> Step:
+    def undo(self, viewer: int | None = None, ask: str | None = None) -> Step:
         """Take back the last step. Returns it.
 
         `viewer` is the seat a refusal is written for (None: every card may be named): in hot
@@ -333,7 +334,7 @@ class GameSession:
         reason = undo_refusal(self._timeline, self.teaching, viewer)
         if reason:
             raise UndoRefused(reason)
-        self._write(UndoRecord(self._next_seq(), self._timeline.steps[-1].seq))
+        self._write(UndoRecord(self._next_seq(), self._timeline.steps[-1].seq, ask=ask))
         return self._timeline.undo()
 
     def can_redo(self) -> bool:
@@ -345,7 +346,7 @@ class GameSession:
         """The steps `redo` would play again, next first."""
         return self._timeline.redo_stack[::-1]
 
-    def redo(self) -> Step:
+    def redo(self, ask: str | None = None) -> Step:
         """Play the last step taken back again, exactly as recorded. Returns it.
 
         Raises:
@@ -353,7 +354,7 @@ class GameSession:
         """
         if not self._timeline.redo_stack:
             raise UndoRefused("nothing to redo")
-        self._write(RedoRecord(self._next_seq(), self._timeline.redo_stack[-1].seq))
+        self._write(RedoRecord(self._next_seq(), self._timeline.redo_stack[-1].seq, ask=ask))
         return self._timeline.redo()
 
     # -- files ----------------------------------------------------------------------------------
@@ -406,7 +407,7 @@ class GameSession:
         self._records.append(record)
 
     # -- notes and side lines ---------------------------------------------------------------------
-    def note(self, text: str) -> NoteRecord:
+    def note(self, text: str, ask: str | None = None) -> NoteRecord:
         """Attach `text` to the current position; kept in the save, shown in the log and in replay.
 
         Raises:
@@ -414,7 +415,7 @@ class GameSession:
             OSError: the record could not be written.
         """
         steps = self._timeline.steps
-        record = NoteRecord(self._next_seq(), steps[-1].seq if steps else 0, text.strip())
+        record = NoteRecord(self._next_seq(), steps[-1].seq if steps else 0, text.strip(), ask=ask)
         self._write(record)
         return record
 

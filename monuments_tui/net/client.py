@@ -37,6 +37,7 @@ from monuments_tui.net.messages import (
     RequestKind,
     ServerAny,
     Steps,
+    Teaching,
     UndoAsked,
     Welcome,
     encoder,
@@ -112,6 +113,8 @@ class Client:
     notes: list[Note] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
     undo_asked: UndoAsked | None = None
+    teaching: bool = False
+    """Teaching mode, as the server last said (welcome, then each switch)."""
     deadline: Deadline | None = None
     error: str = ""
     _http: aiohttp.ClientSession | None = None
@@ -259,6 +262,7 @@ class Client:
     def _apply(self, message: ServerAny) -> None:
         if isinstance(message, Welcome):
             self.welcome = message
+            self.teaching = message.teaching
             if message.initial is not None:
                 self.mirror = Mirror(message.initial, message.seat if message.role != "watch" else None)
         elif isinstance(message, Steps):
@@ -278,6 +282,8 @@ class Client:
             self.hints.append(message)
         elif isinstance(message, UndoAsked):
             self.undo_asked = message
+        elif isinstance(message, Teaching):
+            self.teaching = message.on
         elif isinstance(message, Deadline):
             self.deadline = message
         elif isinstance(message, Error):

@@ -3,10 +3,12 @@ the answers it has given.
 
 Everything here is synchronous and runs under the game's lock, in a worker thread (a
 command is fsynced before it is answered). The files of game `ID` in the server's folder:
-`ID.jsonl` the save (today's format: `monuments load`, `replay` and `check` read it),
-`ID.net.json` the codes' hashes and the table's settings, `ID.acks.jsonl` the id of every
-command and request done, one line each, fsynced, so that one sent again after a lost
-connection, or after the server restarted, is answered again and not played twice.
+`ID.jsonl` the save (today's format: `monuments load`, `replay` and `check` read it) and
+`ID.net.json` the codes' hashes and the table's settings. Every command, undo, redo and note
+done for a client keeps the client's id in its own record of the save (`ask`), written in
+the same fsynced line, so that one sent again after a lost connection, or after the server
+restarted, is answered again and never done twice. (Servers before this wrote the ids to
+`ID.acks.jsonl`; it is still read.)
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from monuments_tui.rules import NotationError, RuleViolation
 from monuments_tui.rules.commands import Command
 from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.state import GameState
-from monuments_tui.saves.format import NoteRecord, now_iso
+from monuments_tui.saves.format import CmdRecord, NoteRecord, RecordAny, RedoRecord, UndoRecord, now_iso
 
 TIMEOUT_RULES = {
     "": "no time limit",
@@ -58,7 +60,7 @@ class Table(msgspec.Struct, frozen=True):
 
 
 class Done(msgspec.Struct, frozen=True):
-    """A command or request done, as `ID.acks.jsonl` keeps it."""
+    """A command or request done, as the `ID.acks.jsonl` of older servers keeps it."""
 
     seat: int
     id: str
@@ -86,6 +88,8 @@ class HostedGame:
     refused: dict[tuple[int, str], Refusal] = field(default_factory=dict)
     undo_asked: tuple[int, frozenset[int]] | None = None
     """In a teaching game: the seat that asked to take back a step, and the seats yet to accept."""
+    teaching_asked: tuple[int, frozenset[int]] | None = None
+    """The seat that asked to switch teaching mode on, and the seats yet to agree."""
     rnd: random.Random = field(default_factory=random.Random)
     moved_at: float = field(default_factory=time.time)
     """When the line of play last changed (on opening: when its save was last written)."""
@@ -150,13 +154,14 @@ class HostedGame:
         session, warnings = GameSession.load(folder / f"{game}.jsonl", saves_dir=folder)
         hosted = cls(game, folder, session, table, moved_at=(folder / f"{game}.jsonl").stat().st_mtime)
         acks = folder / f"{game}.acks.jsonl"
-        if acks.exists():
+        if acks.exists():  # written by servers before the ids went into the save's records
             for line in acks.read_bytes().splitlines():
                 try:
                     d = msgspec.json.decode(line, type=Done)
                 except msgspec.DecodeError:
                     continue  # a torn last line: its command's answer was never sent
                 hosted.done[(d.seat, d.id)] = Ack(d.id, d.line, d.said)
+        hosted.done.update(asked_in(session.records()))
         return hosted, warnings
 
     def close(self) -> None:
@@ -238,7 +243,7 @@ class HostedGame:
             return self._refuse(seat, cid, f"Not your decision now: {who} is to decide.")
         start = self.line()
         try:
-            session.execute_text(text)
+            session.execute_text(text, ask=_ask(seat, cid))
         except (NotationError, RuleViolation) as exc:
             return self._refuse(seat, cid, exc.problem, exc.hint, exc.rule)
         except OSError as exc:  # the session changes nothing it could not write
@@ -264,6 +269,40 @@ class HostedGame:
             return self._refuse(seat, cid, "In a standard game a player may undo only their own steps of their turn.")
         return self._undo_now(seat, cid)
 
+    def answer(self, seat: int, cid: str, accept: bool) -> Outcome:
+        """A seat's answer to what another seat asked of it: an undo, or teaching mode on."""
+        asked = self.teaching_asked
+        if (self.undo_asked is None or seat not in self.undo_asked[1]) and asked is not None and seat in asked[1]:
+            if not accept:
+                self.teaching_asked = None
+                return Outcome(
+                    Ack(cid, self.line(), "declined teaching mode"), said=f"seat {seat} declined teaching mode"
+                )
+            if asked[1] - {seat}:
+                self.teaching_asked = (asked[0], asked[1] - {seat})
+                return Outcome(Ack(cid, self.line(), "agreed; waiting for the others"))
+            return self._set_teaching(seat, cid, True)
+        return self.answer_undo(seat, cid, accept)
+
+    def teaching(self, seat: int, cid: str, text: str) -> Outcome:
+        """Teaching mode off at once; on once every other person agrees (`answer`), at once if there are none."""
+        on = text.strip().lower() != "off"
+        if on == self.session.teaching:
+            return self._refuse(seat, cid, f"Teaching mode is {'on' if on else 'off'} already.")
+        others = frozenset(s for s, c in enumerate(self.session.seats) if c == "human" and s != seat)
+        if on and others:
+            self.teaching_asked = (seat, others)
+            return Outcome(Ack(cid, self.line(), "asked the others to agree to teaching mode"))
+        return self._set_teaching(seat, cid, on)
+
+    def _set_teaching(self, seat: int, cid: str, on: bool) -> Outcome:
+        self.teaching_asked = None
+        try:
+            self.session.set_teaching(on)
+        except OSError as exc:
+            return self._refuse(seat, cid, f"The server could not write the game's save ({exc}): nothing changed.")
+        return self._done(seat, cid, None, f"teaching mode {'on' if on else 'off'}")
+
     def answer_undo(self, seat: int, cid: str, accept: bool) -> Outcome:
         """A seat's answer to another seat's undo asked in a teaching game."""
         asked = self.undo_asked
@@ -281,7 +320,7 @@ class HostedGame:
     def _undo_now(self, seat: int, cid: str) -> Outcome:
         self.undo_asked = None
         try:
-            step = self.session.undo(seat)
+            step = self.session.undo(seat, ask=_ask(seat, cid))
         except UndoRefused as exc:
             why = str(exc)
             return self._refuse(seat, cid, why[:1].upper() + why[1:])
@@ -295,13 +334,16 @@ class HostedGame:
         if line[0].seat != seat:
             return self._refuse(seat, cid, "Cannot redo: the step taken back last was another seat's.")
         start = self.line()
-        step = self.session.redo()
+        step = self.session.redo(ask=_ask(seat, cid))
         return self._done(seat, cid, start, f"Played again: {step_text(step, seat)}")
 
     def note(self, seat: int, cid: str, author: str, text: str) -> tuple[Outcome, NoteRecord | None]:
         """A note at the current position, kept in the save and shown to everyone."""
         try:
-            record = self.session.note(text)
+            # the author goes into the save's note, so that late joiners and the replay read who wrote it
+            record = self.session.note(
+                f"{author}: {text.strip()}" if author and text.strip() else text, ask=_ask(seat, cid)
+            )
         except (ValueError, OSError) as exc:
             return self._refuse(seat, cid, str(exc)), None
         return self._done(seat, cid, None, f"note by {author}"), record
@@ -356,15 +398,35 @@ class HostedGame:
         return Outcome(refusal)
 
     def _done(self, seat: int, cid: str, start: int | None, said: str = "") -> Outcome:
+        """The answer to what the save's last record did (it holds `cid`: the answer is remembered there)."""
         ack = Ack(cid, self.line(), said)
         if start is not None:
             self.moved_at = time.time()
-        with open(self.folder / f"{self.game}.acks.jsonl", "ab") as f:
-            f.write(msgspec.json.encode(Done(seat, cid, ack.line, said)) + b"\n")
-            f.flush()
-            os.fsync(f.fileno())
         self.done[(seat, cid)] = ack
         return Outcome(ack, start, said)
+
+
+def _ask(seat: int, cid: str) -> str:
+    """What a record keeps of the client message that asked for it (`CmdRecord.ask`)."""
+    return f"{seat}:{cid}"
+
+
+def asked_in(records: list[RecordAny]) -> dict[tuple[int, str], Ack]:
+    """The answer to every client message a save's records did, by (seat, id): what a server
+    starting again answers when one is sent again. `line` is the line of play's length after it."""
+    done: dict[tuple[int, str], Ack] = {}
+    line = 0
+    for record in records:
+        if isinstance(record, (CmdRecord, RedoRecord)):
+            line += 1
+        elif isinstance(record, UndoRecord):
+            line -= 1
+        ask = getattr(record, "ask", None)
+        if ask:
+            seat, _, cid = ask.partition(":")
+            if seat.isdigit() and cid:
+                done[(int(seat), cid)] = Ack(cid, line, "done before the server started again")
+    return done
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

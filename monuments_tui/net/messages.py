@@ -14,7 +14,7 @@ import msgspec
 
 from monuments_tui.game.timeline import Step
 from monuments_tui.rules.card_types import Civ
-from monuments_tui.rules.config import Difficulty
+from monuments_tui.rules.config import Difficulty, RuleOptions
 from monuments_tui.rules.state import GameState
 
 CLIENT_FRAME_MAX = 4096
@@ -32,7 +32,7 @@ Text = Annotated[str, msgspec.Meta(max_length=TEXT_MAX)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
 
 Role = Literal["seat", "watch", "teacher"]
-RequestKind = Literal["undo", "redo", "note", "hint", "accept", "decline", "suggest"]
+RequestKind = Literal["undo", "redo", "note", "hint", "accept", "decline", "suggest", "teaching"]
 
 
 class ClientMessage(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
@@ -59,7 +59,8 @@ class Play(ClientMessage, tag="command", frozen=True):
 
 
 class Request(ClientMessage, tag="request", frozen=True):
-    """Undo, redo, a note, a hint, an answer to another seat's undo, or a teacher's suggestion."""
+    """Undo, redo, a note, a hint, an answer to another seat's undo (or to switching teaching mode on),
+    a teacher's suggestion, or teaching mode on or off (`text`: "on" or "off")."""
 
     id: CommandId
     kind: RequestKind
@@ -70,7 +71,8 @@ class Ping(ClientMessage, tag="ping", frozen=True):
     """Keeps an idle connection open through routers that drop silent ones."""
 
 
-Controller = Literal["human", "random", "heuristic", "ai"]
+Controller = Annotated[str, msgspec.Meta(pattern=r"^(human|random|heuristic|search|ai)(:\d{1,3}(\.\d{1,3})?s)?$")]
+"""Who plays a seat: a person or a bot (a search bot with its think time, e.g. search:0.3s; checked by the rules)."""
 
 
 class NewGame(ClientMessage, tag="new_game", frozen=True):
@@ -79,7 +81,8 @@ class NewGame(ClientMessage, tag="new_game", frozen=True):
     civs: Annotated[tuple[Civ, ...], msgspec.Meta(min_length=1, max_length=4)]
     seats: Annotated[tuple[Controller, ...], msgspec.Meta(max_length=4)] = ()
     mode: Literal["abundance", "scarcity"] = "abundance"
-    seed: Annotated[int, msgspec.Meta(ge=0, le=2**31)] | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    """The deal (None: the server picks one and keeps it); its upper bound is checked by the rules."""
     solo: Difficulty | None = None
     teaching: bool = False
     hints: bool = False
@@ -87,6 +90,10 @@ class NewGame(ClientMessage, tag="new_game", frozen=True):
     """Seats that get a teacher's watch code."""
     move_days: Annotated[int, msgspec.Meta(ge=0, le=60)] = 0
     timeout_rule: Literal["", "bot"] = ""
+    key: Annotated[str, msgspec.Meta(max_length=CODE_MAX)] = ""
+    """The server's host key, when it asks for one (`monuments serve` beyond loopback prints it)."""
+    options: RuleOptions | None = None
+    """The rule options (None: the defaults); checked by the rules when the game is made."""
 
 
 ClientAny = Hello | Play | Request | Ping | NewGame
@@ -124,6 +131,8 @@ class Welcome(ServerMessage, tag="welcome", frozen=True):
     move_days: int = 0
     """The time limit per move in days (0: none), and what happens when it runs out."""
     timeout_rule: str = ""
+    created: str = ""
+    """When the game was started (the save header's time), for the records a client writes."""
 
 
 class Steps(ServerMessage, tag="steps", frozen=True):
@@ -190,10 +199,18 @@ class Hint(ServerMessage, tag="hint", frozen=True):
 
 
 class UndoAsked(ServerMessage, tag="undo_asked", frozen=True):
-    """In a teaching game: a seat asks to take back a step; the other people accept or decline."""
+    """A seat asks the other people to agree: to take back a step (in a teaching game), or to switch
+    teaching mode on; they accept or decline."""
 
     by: int
     waiting_for: tuple[int, ...]
+    what: Literal["undo", "teaching on"] = "undo"
+
+
+class Teaching(ServerMessage, tag="teaching", frozen=True):
+    """Teaching mode was switched on (everyone agreed) or off, to everyone."""
+
+    on: bool
 
 
 class Deadline(ServerMessage, tag="deadline", frozen=True):
@@ -218,7 +235,7 @@ class Error(ServerMessage, tag="error", frozen=True):
     reason: str
 
 
-ServerAny = Welcome | Steps | Ack | Refusal | Presence | Note | Hint | UndoAsked | Deadline | Invites | Error
+ServerAny = Welcome | Steps | Ack | Refusal | Presence | Note | Hint | UndoAsked | Teaching | Deadline | Invites | Error
 
 client_decoder = msgspec.json.Decoder(ClientAny)
 server_decoder = msgspec.json.Decoder(ServerAny)

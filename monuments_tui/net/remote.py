@@ -12,7 +12,8 @@ import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 
-from monuments_tui.game.timeline import Step
+from monuments_tui.game.replay import Replay, SeenBy
+from monuments_tui.game.timeline import Rebuilt, Step, Timeline
 from monuments_tui.game.tree import GameTree, build_tree
 from monuments_tui.net.client import Client
 from monuments_tui.net.messages import Welcome
@@ -21,7 +22,7 @@ from monuments_tui.rules.config import GameConfig
 from monuments_tui.rules.decide import waiting_for
 from monuments_tui.rules.legal import legal_commands
 from monuments_tui.rules.state import GameState
-from monuments_tui.saves.format import CmdRecord, NoteRecord, RecordAny
+from monuments_tui.saves.format import CmdRecord, Header, NoteRecord, RecordAny
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,17 @@ class RemoteSession:
         welcome: Welcome = client.welcome
         self.header = RemoteHeader(welcome.title, welcome.teaching)
         self.title = welcome.title
-        self.teaching = welcome.teaching
         self.seats: tuple[str, ...] = tuple(s.controller for s in welcome.seats)
         self.saves_dir: Path | None = None
         self.path: Path | None = None
         """No file on this machine: the server keeps the game."""
         self._tree: tuple[int, int, GameTree] | None = None
         self._closing: asyncio.Task[None] | None = None
+
+    @property
+    def teaching(self) -> bool:
+        """Teaching mode now (it may be switched during play, with everyone's agreement)."""
+        return self.client.teaching
 
     @property
     def mirror(self):
@@ -120,6 +125,29 @@ class RemoteSession:
             if not note.suggestion:
                 out.append(NoteRecord(len(out) + 1, note.after, _noted(note.author, note.text)))
         return out
+
+    def seen_by(self) -> SeenBy:
+        """Whose view of the game this client holds, in words."""
+        seat = self.seat
+        if seat is None:
+            return SeenBy(None, "a spectator's")
+        civ = self.state.players[seat].civ.capitalize()
+        return SeenBy(seat, f"{civ}'s" + (" teacher's" if self.role == "teacher" else ""))
+
+    def replay(self) -> Replay:
+        """This viewer's line of play as a replay: the states it folded from what it was sent (never
+        the deal: the seed is not sent), and the whole final state once the game is over."""
+        mirror = self.mirror
+        timeline = Timeline(mirror.initial, every=1)
+        timeline.steps = list(mirror.steps)
+        timeline.snapshots = dict(enumerate(mirror.states))  # every state: none is folded again here
+        timeline.snapshots[len(mirror.steps)] = timeline.state = mirror.state
+        created = self.client.welcome.created if self.client.welcome else ""
+        header = Header(config=self.config, seats=self.seats, teaching=self.teaching, title=self.title, created=created)
+        rebuilt = Rebuilt(timeline, self.teaching, [], {step.seq: step for step in mirror.steps})
+        replay = Replay(header, rebuilt, None, [], self.records())
+        replay.seen_by = self.seen_by()
+        return replay
 
     def tree(self) -> GameTree:
         key = (len(self.mirror.steps), len(self.client.notes))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import random
 import time
@@ -41,13 +42,15 @@ from monuments_tui.net.messages import (
     Request,
     ServerMessage,
     Steps,
+    Teaching,
     UndoAsked,
     Welcome,
     encoder,
     read_client,
 )
 from monuments_tui.net.views import seat_view
-from monuments_tui.rules.config import GameConfig
+from monuments_tui.rules.config import GameConfig, RuleOptions
+from monuments_tui.rules.errors import MonumentsError
 from monuments_tui.saves.format import NoteRecord
 
 log = logging.getLogger("monuments.server")
@@ -65,6 +68,10 @@ CLOCK_EVERY = 60.0
 """Seconds between two looks at the games' move limits (they are counted in days)."""
 MAX_GAMES = 2000
 """Games one server keeps; `NewGame` is refused beyond it."""
+
+
+class HostKeyRefused(ValueError, MonumentsError):
+    """A new game without the server's host key."""
 
 
 @dataclass(eq=False)
@@ -112,8 +119,12 @@ class Bucket:
 class GameServer:
     """Every game of a folder, and the connections to them."""
 
-    def __init__(self, folder: Path, rate: float = RATE, burst: int = BURST, clock=time.time):
+    def __init__(
+        self, folder: Path, rate: float = RATE, burst: int = BURST, clock=time.time, host_key: str | None = None
+    ):
         self.folder = Path(folder)
+        self.host_key = host_key
+        """Asked of whoever starts a game (None: anyone who reaches the server may; on loopback)."""
         self.clock = clock
         """The time the move limits are checked against (a test may move it on)."""
         self.rate, self.burst = rate, burst
@@ -192,12 +203,20 @@ class GameServer:
         """Start the game `msg` describes.
 
         Raises:
+            HostKeyRefused: the server asks for its host key and `msg` has another.
             ValueError: the rules refuse it, or the server holds too many games.
         """
+        if self.host_key is not None and not hmac.compare_digest(msg.key.strip().encode(), self.host_key.encode()):
+            raise HostKeyRefused(
+                "this server asks for its host key to start a game"
+                + (" and that is not it" if msg.key.strip() else "")
+                + ": ask whoever runs it (monuments serve prints it), then give it with --key (or the form's Host key)"
+            )
         if len(self.games) >= MAX_GAMES:
             raise ValueError(f"this server holds {MAX_GAMES} games already; start one on another server")
         seed = msg.seed if msg.seed is not None else random.SystemRandom().randrange(1, 2**31)
-        config = GameConfig(civs=msg.civs, mode=msg.mode, seed=seed, solo=msg.solo)
+        options = msg.options if msg.options is not None else RuleOptions()
+        config = GameConfig(civs=msg.civs, mode=msg.mode, seed=seed, solo=msg.solo, options=options)
         seats = msg.seats or tuple("ai" if s == config.ai_seat else "human" for s in range(len(msg.civs)))
         if any(not 0 <= s < len(msg.civs) for s in msg.teachers):
             raise ValueError(f"a teacher's seat is one of 0 to {len(msg.civs) - 1}")
@@ -306,6 +325,10 @@ class GameServer:
         if isinstance(msg, NewGame):
             try:
                 invites = await self.new_game(msg)
+            except HostKeyRefused as exc:
+                await asyncio.sleep(0.5)  # guessing keys is slow as well as hopeless
+                await _fail(ws, str(exc))
+                return None
             except (ValueError, OSError) as exc:
                 await _fail(ws, f"cannot start this game: {exc}")
                 return None
@@ -339,6 +362,7 @@ class GameServer:
                     initial,
                     hosted.table.move_days,
                     hosted.table.timeout_rule,
+                    hosted.session.header.created,
                 )
             )
             for message in _chunks(hosted.steps_for(conn.viewer, start)):
@@ -394,7 +418,10 @@ class GameServer:
             if before is not None:
                 conn.send(before)
                 return
+            teaching = hosted.session.teaching
             outcome = await self._decide(conn, hosted, msg)
+            if hosted.session.teaching != teaching:
+                self.tell(game, Teaching(hosted.session.teaching))
             if outcome.start is not None:
                 self.send_steps(game, outcome.start)
                 if hosted.table.move_days:
@@ -430,13 +457,18 @@ class GameServer:
             return await asyncio.to_thread(hosted.undo, seat, msg.id)
         if kind == "redo":
             return await asyncio.to_thread(hosted.redo, seat, msg.id)
-        return await asyncio.to_thread(hosted.answer_undo, seat, msg.id, kind == "accept")
+        if kind == "teaching":
+            return await asyncio.to_thread(hosted.teaching, seat, msg.id, msg.text)
+        return await asyncio.to_thread(hosted.answer, seat, msg.id, kind == "accept")
 
     def _after(self, conn: Conn, hosted: HostedGame, msg: Play | Request, outcome: Outcome) -> None:
         """Tell the table what else the request began: an undo waiting for answers."""
         if isinstance(msg, Request) and msg.kind == "undo" and hosted.undo_asked is not None:
             by, waiting = hosted.undo_asked
             self.tell(conn.game, UndoAsked(by, tuple(sorted(waiting))))
+        elif isinstance(msg, Request) and msg.kind == "teaching" and hosted.teaching_asked is not None:
+            by, waiting = hosted.teaching_asked
+            self.tell(conn.game, UndoAsked(by, tuple(sorted(waiting)), "teaching on"))
         elif outcome.said and isinstance(msg, Request) and msg.kind == "decline":
             self.tell(conn.game, Note("", outcome.said, hosted.line()))
 
@@ -455,7 +487,7 @@ def _not_allowed(conn: Conn, msg: Play | Request) -> str | None:
 
 
 def _note(record: NoteRecord, conn: Conn) -> Note:
-    return Note(conn.name or conn.role, record.text, record.after)
+    return Note("", record.text, record.after)  # the record's text names its author
 
 
 def _chunks(steps: Steps) -> list[Steps]:

@@ -44,7 +44,8 @@ def _header_pairs(replay: Replay, result: str, version: int = PLAIN_RECORD_VERSI
         ("Civs", ",".join(cfg.civs)),
         ("Seats", ",".join(replay.seats)),
         ("Mode", cfg.mode),
-        ("Seed", str(cfg.seed)),
+        # one viewer's line of a network game: no seed was sent to it, and its hidden cards stay hidden
+        ("View", replay.seen_by.words) if replay.seen_by is not None else ("Seed", str(cfg.seed)),
     ]
     if cfg.solo is not None:
         pairs.append(("Solo", cfg.solo))

@@ -139,6 +139,13 @@ def _record_header(pairs: dict[str, str], source: str) -> Header:
     version = pairs.get("Record", str(RECORD_VERSION))
     if not version.isdigit() or int(version) > RECORD_VERSION:
         raise RecordError(source, 1, f"record version {version} is newer than this program reads ({RECORD_VERSION})")
+    if "View" in pairs:
+        raise RecordError(
+            source,
+            1,
+            f"this record is {pairs['View']} view of a network game: the cards it never saw are hidden and it "
+            "has no seed, so it can be read but not played again (the server's save can: monuments export there)",
+        )
     try:
         options = _options(pairs.get("Options", "{}"))
         fields = {  # converted, so a civilisation, mode or solo level out of its Literal is refused

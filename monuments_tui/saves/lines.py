@@ -28,6 +28,9 @@ class CmdRecord(Record, frozen=True, tag="cmd", omit_defaults=True):
     binds: str | None = None
     """Format 4, on a game's first command record only: the digest of the header's rules
     (`format.rules_digest`), so that the rules of a written game cannot be edited."""
+    ask: str | None = None
+    """A network game's: the seat and the id of the client's message that did this (`SEAT:ID`),
+    so that the message sent again is answered again, not done twice (docs/network.md)."""
 
 
 _SAVED_TYPES: tuple[type, ...] = get_args(CommandAny) + get_args(EventAny)
@@ -49,16 +52,22 @@ def as_saved(command: Command, events: Iterable[Event]) -> tuple[CommandAny, tup
     return cast(CommandAny, command), cast(tuple[EventAny, ...], saved)
 
 
-class UndoRecord(Record, frozen=True, tag="undo"):
+class UndoRecord(Record, frozen=True, tag="undo", omit_defaults=True):
     """The last step of the line of play (the command record `step`) was taken back."""
 
     step: int
+    ask: str | None = None
+    """A network game's: the seat and the id of the client's message that did this (`SEAT:ID`),
+    so that the message sent again is answered again, not done twice (docs/network.md)."""
 
 
-class RedoRecord(Record, frozen=True, tag="redo"):
+class RedoRecord(Record, frozen=True, tag="redo", omit_defaults=True):
     """The step last taken back (the command record `step`) was played again as recorded."""
 
     step: int
+    ask: str | None = None
+    """A network game's: the seat and the id of the client's message that did this (`SEAT:ID`),
+    so that the message sent again is answered again, not done twice (docs/network.md)."""
 
 
 class TeachingRecord(Record, frozen=True, tag="teaching"):
@@ -88,12 +97,15 @@ def text_problem(text: str, what: str, limit: int = TEXT_MAX) -> str | None:
     return None
 
 
-class NoteRecord(Record, frozen=True, tag="note"):
+class NoteRecord(Record, frozen=True, tag="note", omit_defaults=True):
     """Format 3: a comment on the position after command record `after` (0: the start), one line
     without the braces that mark notes in a text record (`{ ... }`). It changes nothing in the game."""
 
     after: int
     text: str
+    ask: str | None = None
+    """A network game's: the seat and the id of the client's message that did this (`SEAT:ID`),
+    so that the message sent again is answered again, not done twice (docs/network.md)."""
 
     def __post_init__(self) -> None:
         for bad, why in (

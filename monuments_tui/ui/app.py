@@ -98,6 +98,8 @@ class MonumentsApp(Navigation):
         self.pace = pace
         self.last_error: str | None = None
         self.sessions: list = []
+        self.local_server = None
+        """The game server this app started for games hosted from the new-game form (`ui.net_join`)."""
 
     # -- start-up ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -169,7 +171,9 @@ class MonumentsApp(Navigation):
     def _new_game_chosen(self, choice) -> None:
         if choice is None:
             return
-
+        if choice.network is not None:  # made on a server; the codes are shown, then the host's seat opens
+            self.run_worker(_network().host_game(self, choice), group="join", exclusive=True)
+            return
         self.start_new(
             lambda: _sessions().new(
                 choice.config,
@@ -312,12 +316,21 @@ class MonumentsApp(Navigation):
             question = f"Quit Monuments? {saved}"
         else:
             question = "Quit Monuments?"
+        if self.local_server is not None:
+            question += (
+                " The game server this app started stops too: its players wait until you host or "
+                "monuments serve again (every game is kept in its save)."
+            )
         self.push_screen(ConfirmDialog(question, yes="Quit", no="Stay", title="Quit"), callback=self._quit_answer)
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
             self._close_sessions()
             self.exit()
+
+    async def on_unmount(self) -> None:
+        if self.local_server is not None:  # its games wait in their saves for the next server
+            await self.local_server.cleanup()
 
     # -- size ---------------------------------------------------------------------------------------
     def on_resize(self) -> None:

@@ -476,7 +476,9 @@ def quests_text(state: GameState, seat: int | None, *, show_all: bool = False) -
             _append_offered(out, f"drawn, keep {least}", drawn.options)
         if not p.quests:
             out.append("  no quest in progress\n", style=DIM)
-        ready = set(completable_quests(state, s))
+        # another seat's quests may be "hidden" here (a network client's view): none of them can be checked
+        hidden = any(q not in content.quest_by_id for q in p.quests)
+        ready = set() if hidden else set(completable_quests(state, s))
         for quest_id in p.quests:
             quest = content.quest_by_id.get(quest_id)
             mark = "* " if quest_id in ready else "  "

@@ -6,6 +6,7 @@ replaying the session's line of play in a worker so the screen appears at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -111,9 +112,13 @@ class EndScreen(Screen):
         Binding("f1", "help", "Help"),
     ]
 
-    def __init__(self, session):
+    def __init__(self, session, replay_of: Callable[[], Replay] | None = None, record_path: Path | None = None):
         super().__init__()
         self.session = session
+        self.replay_of = replay_of or (lambda: Replay.of(session))
+        """The game's line as a replay: the session's journal's, or a network client's own line."""
+        self.record_path = record_path
+        """Where e writes the record (default: beside the save, or SAVES/game.txt)."""
         self._final = session.state
         """The position scored here: the replay may promote a side line that goes on from elsewhere."""
 
@@ -143,7 +148,7 @@ class EndScreen(Screen):
     @work(thread=True, exclusive=True, group="chart")
     def _build_chart(self) -> None:
         try:
-            replay = Replay.of(self.session)
+            replay = self.replay_of()
             replay.to_end()
         except UNREPLAYABLE:
             replay = None
@@ -160,7 +165,7 @@ class EndScreen(Screen):
 
     @guarded
     def action_replay(self) -> None:
-        self.app.push_screen(ReplayScreen(Replay.of(self.session), live=False, session=self.session))
+        self.app.push_screen(ReplayScreen(self.replay_of(), live=False, session=self.session))
 
     @guarded
     def action_review(self) -> None:
@@ -192,14 +197,14 @@ class EndScreen(Screen):
     @guarded
     def action_export(self) -> None:
         try:
-            text = export_text(Replay.of(self.session))
+            text = export_text(self.replay_of())
         except UNREPLAYABLE as exc:
             self.notify(
                 f"This game cannot be exported: its history does not replay from the deal ({exc})", severity="error"
             )
             return
         path = self.session.path
-        target = path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt"
+        target = self.record_path or (path.with_suffix(".txt") if path else Path(self.app.saves_dir) / "game.txt")
         if not write_beside_save(self, target, text):
             return
         self.notify(f"Wrote the game record to {target}", title="Exported")

@@ -176,6 +176,10 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
             return None
         return -1 if self.curtain_up or self.viewer is None else self.viewer
 
+    def hand_seat(self, state) -> int:
+        """Whose hand and quests the panes show: the player at the keyboard now (hot-seat: whose turn it is)."""
+        return state.current
+
     def seat_to_answer(self) -> int | None:
         pending = self.session.state.pending
         return pending.seat if pending is not None else None
@@ -197,7 +201,7 @@ class GameScreen(Coaching, BotDriver, InfoActions, LookActions, MenuActions, Scr
         if self.curtain_up:
             view_state = visible_state(state, None)
         seat = self.seat_to_answer()
-        hand_seat = state.current
+        hand_seat = self.hand_seat(state)
         steps = session.history()
         self.board.view = BoardView(
             state=view_state,

@@ -9,19 +9,35 @@ the bots. The status line says who is connected.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from textual.widgets import Static
 
 from monuments_tui.ai.coach import Hint as CoachHint
 from monuments_tui.net.client import Client, ServerGone
-from monuments_tui.net.messages import Ack, Deadline, Hint, Note, Presence, RequestKind, ServerAny, Steps, UndoAsked
+from monuments_tui.net.messages import (
+    Ack,
+    Deadline,
+    Hint,
+    Note,
+    Presence,
+    RequestKind,
+    ServerAny,
+    Steps,
+    Teaching,
+    UndoAsked,
+)
 from monuments_tui.net.remote import RemoteSession
+from monuments_tui.records import export_text
 from monuments_tui.ui import typed_words
+from monuments_tui.ui.dialogs.common import AskDialog, ConfirmDialog
 from monuments_tui.ui.refusal_words import refusal_lines
-from monuments_tui.ui.safety import guarded
+from monuments_tui.ui.safety import guarded, write_beside_save
 from monuments_tui.ui.screens.coaching import WAIT_FOR_YOUR_TURN
+from monuments_tui.ui.screens.end import EndScreen
 from monuments_tui.ui.screens.game import GameScreen
+from monuments_tui.ui.screens.replay import ReplayScreen
 from monuments_tui.ui.status_line import status_line
 
 if TYPE_CHECKING:
@@ -43,6 +59,10 @@ class NetGameScreen(GameScreen):
         client.on_change = self._from_server
 
     # -- who sees and plays -------------------------------------------------------------------------
+    def validate_viewer(self, _value: int | None) -> int | None:
+        """One viewer sits at this screen, whoever's turn it is: the seat it was sent (hot-seat's switch never applies)."""
+        return self.remote.seat
+
     def humans(self) -> list[int]:
         seat = self.remote.seat
         return [seat] if seat is not None else []
@@ -52,6 +72,11 @@ class NetGameScreen(GameScreen):
 
     def curtain_in_use(self) -> bool:
         return False
+
+    def hand_seat(self, state) -> int:
+        """A player's (or teacher's) own seat, whoever's turn it is: the quests on screen are theirs."""
+        seat = self.remote.seat
+        return seat if seat is not None else state.current
 
     def needs_curtain(self, seat: int) -> bool:
         return False
@@ -66,7 +91,19 @@ class NetGameScreen(GameScreen):
     def action_skip(self) -> None:
         self.notify("The server plays the bots as fast as they think.", timeout=3)
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._shown_connected = self.client.connected
+        self.set_interval(1.0, self._watch_connection)
+
+    def _watch_connection(self) -> None:
+        """A lost connection says no message: the status line is drawn again when it drops or returns."""
+        if self.client.connected != self._shown_connected:
+            self._shown_connected = self.client.connected
+            self.refresh_all()
+
     # -- the server's news --------------------------------------------------------------------------
+    @guarded  # a failure to draw is reported; the connection reading the server goes on
     def _from_server(self, message: ServerAny) -> None:
         if not self.is_mounted:
             return
@@ -82,7 +119,18 @@ class NetGameScreen(GameScreen):
             self._hinted(message)
         elif isinstance(message, UndoAsked) and self.remote.seat in message.waiting_for:
             civ = self.session.state.players[message.by].civ.capitalize()
-            self.notify(f"{civ} asks to take back a step: type accept or decline.", title="Undo asked", timeout=30)
+            what = "to switch on teaching mode" if message.what == "teaching on" else "to take back a step"
+            self.notify(f"{civ} asks {what}: type accept or decline.", title="Asked of you", timeout=30)
+        elif isinstance(message, Teaching):
+            rnd = self.session.state.round
+            when = "during set-up" if rnd == 0 else f"at round {rnd}"
+            said = (
+                "any step may be taken back, each undo asked of the others; every hand stays its own player's"
+                if message.on
+                else "undo keeps to the standard rules again"
+            )
+            self.notify(f"Teaching mode switched {'on' if message.on else 'off'} {when}: {said}.", title="Teaching")
+            self.refresh_all()
 
     def _noted(self, note: Note) -> None:
         if note.suggestion:
@@ -182,7 +230,9 @@ class NetGameScreen(GameScreen):
             self._ask("note", rest)
         else:
             self.command_line.show_error(
-                "Side lines stay on the server's copy; promote them there with monuments load."
+                "Over the network the line of play is the table's: going back is an undo, which everyone's "
+                "undo rules govern (ctrl+z). The server's save keeps the lines taken back: promote them after "
+                "the game, once it is loaded there (monuments load FILE on the server)."
             )
 
     @guarded
@@ -200,15 +250,67 @@ class NetGameScreen(GameScreen):
     def action_redo(self) -> None:
         self._ask("redo")
 
-    def action_save_copy(self) -> None:
-        self.notify("The server keeps this game's save; ask its host for a copy.", timeout=5)
+    def _record_path(self) -> Path:
+        """Where this viewer's record of the game goes: SAVES/GAME-WHO.txt."""
+        seen = self.remote.seen_by()
+        who = "spectator" if seen.seat is None else self.session.state.players[seen.seat].civ
+        game = self.client.welcome.game if self.client.welcome else "network-game"
+        return Path(self.app.saves_dir) / f"{game}-{who}.txt"
 
+    @guarded
+    def action_save_copy(self) -> None:
+        """A copy of what this seat may see: the record of its view (the save, with every secret, is the server's)."""
+        self.app.push_screen(
+            AskDialog(
+                "Save a record of the game as you saw it (a text record: hidden cards stay hidden; "
+                "the save itself stays on the server). Write it to:",
+                str(self._record_path()),
+                title="Save a copy",
+            ),
+            callback=self._write_record,
+        )
+
+    @guarded
+    def _write_record(self, answer: str | None) -> None:
+        if not answer:
+            return
+        path = Path(answer).expanduser()
+        if path.suffix == ".jsonl":
+            self.notify("A network game's save stays on the server; this copy is a text record (.txt).", timeout=8)
+            path = path.with_suffix(".txt")
+        if write_beside_save(self, path, export_text(self.remote.replay())):
+            self.notify(f"Wrote the record of your view to {path}", title="Saved", markup=False)
+
+    @guarded
     def action_toggle_teaching(self) -> None:
-        self.notify("Teaching mode is set when the game is hosted.", timeout=5)
+        """Teaching mode off at once; on once every other person at the table agrees (they are asked)."""
+        if self.remote.role != "seat":
+            self.notify("Teaching mode is for the players to switch: a teacher or spectator only follows.")
+        elif self.remote.teaching:
+            self._ask("teaching", "off")
+        else:
+            question = (
+                "Ask the others to switch on teaching mode? Any step may then be taken back, dice rolls and "
+                "card draws included (each undo asked of the others); every hand stays its own player's. "
+                "It is switched on once everyone agrees."
+            )
+            self.app.push_screen(
+                ConfirmDialog(question, yes="Ask them", no="Keep it off", title="Teaching mode"),
+                callback=lambda yes: self._ask("teaching", "on") if yes else None,
+            )
+
+    @guarded
+    def action_replay(self) -> None:
+        """The replay of this viewer's own line: every step it was sent, as it saw it."""
+        self.app.push_screen(ReplayScreen(self.remote.replay(), live=True))
+
+    def _show_end(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        self.refresh_all()
+        self.app.push_screen(EndScreen(self.session, self.remote.replay, self._record_path()))
 
     def on_unmount(self) -> None:
         super().on_unmount()
         self.client.on_change = None
-
-    def action_replay(self) -> None:
-        self.notify("A network game is replayed from its save on the server (monuments replay FILE there).", timeout=6)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import msgspec
 from rich.text import Text
@@ -62,14 +62,28 @@ def offered_options() -> list[msgspec.structs.FieldInfo]:
     return [f for f in msgspec.structs.fields(RuleOptions) if f.name in RULE_OPTIONS]
 
 
+@dataclass(frozen=True)
+class NetworkChoice:
+    """Where a game played over the network is made: a server's address ("": one this app starts
+    on 127.0.0.1, on a port the system picks), its host key if it asks for one, and whether each
+    person's seat gets a teacher's code too."""
+
+    server: str = ""
+    key: str = ""
+    teachers: bool = False
+    secret_seed: bool = True
+    """No seed was typed: the server picks one and keeps it (nobody at the table knows the deal)."""
+
+
 @dataclass
 class NewGameChoice:
-    """What the form produced: the game config and who plays each seat."""
+    """What the form produced: the game config and who plays each seat (and where, for a network game)."""
 
     config: GameConfig
     seats: tuple[str, ...]
     teaching: bool = False
     hints: bool = False
+    network: NetworkChoice | None = None
 
 
 @dataclass
@@ -181,14 +195,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                     type="integer",
                     id="seed",
                 )
-            with Horizontal(classes="field"):
-                yield Label("Teaching", classes="field-label")
-                yield Checkbox(_onoff(pre.teaching), pre.teaching, id="teaching")
-                yield Label("unlimited undo, every hand open", classes="field-note")
-            with Horizontal(classes="field"):
-                yield Label("Allow hints", classes="field-label")
-                yield Checkbox(_onoff(pre.hints), pre.hints, id="hints")
-                yield Label("the coach suggests moves (hint, or f9)", classes="field-note")
+            yield from self._table_rows()
             yield Static(
                 Text("Rule options (the defaults are the project's reading of the rulebook)", style="bold"),
                 classes="section",
@@ -199,6 +206,37 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                 yield Button("Start the game (ctrl+s)", variant="success", id="start")
                 yield Button("Back (Esc)", id="cancel")
         yield KeysFooter()
+
+    def _table_rows(self) -> ComposeResult:
+        """Where the game is played (at this keyboard, or over the network: a server, its key,
+        teachers' codes), teaching and hints."""
+        pre = self.prefill
+        with Horizontal(classes="field"):
+            yield Label("Play", classes="field-label")
+            yield Select(
+                [("at this keyboard", "here"), ("over the network, each at their own screen", "network")],
+                value="here",
+                allow_blank=False,
+                id="where",
+            )
+        with Horizontal(classes="field network-row"):
+            yield Label("Server", classes="field-label")
+            yield Input(placeholder="blank: one on this computer (127.0.0.1)", id="server")
+        with Horizontal(classes="field network-row"):
+            yield Label("Host key", classes="field-label")
+            yield Input(placeholder="only if the server asks for one", password=True, id="host-key")
+        with Horizontal(classes="field network-row"):
+            yield Label("Teachers", classes="field-label")
+            yield Checkbox(_onoff(False), False, id="teachers")
+            yield Label("a teacher's code for each person's seat", classes="field-note")
+        with Horizontal(classes="field"):
+            yield Label("Teaching", classes="field-label")
+            yield Checkbox(_onoff(pre.teaching), pre.teaching, id="teaching")
+            yield Label("unlimited undo, every hand open", classes="field-note")
+        with Horizontal(classes="field"):
+            yield Label("Allow hints", classes="field-label")
+            yield Checkbox(_onoff(pre.hints), pre.hints, id="hints")
+            yield Label("the coach suggests moves (hint, or f9)", classes="field-note")
 
     def _option_rows(self) -> ComposeResult:
         """One row a rule option the form offers: its name and its control, with one line of explanation under it."""
@@ -232,6 +270,7 @@ class NewGameScreen(Screen[NewGameChoice | None]):
         self.query_one("#setup", Select).focus()
 
     @on(Select.Changed, "#setup")
+    @on(Select.Changed, "#where")
     def _setup_changed(self) -> None:
         self._sync()
 
@@ -253,10 +292,29 @@ class NewGameScreen(Screen[NewGameChoice | None]):
             if seat < len(civs):
                 self.query_one(f"#seat-label-{seat}", Label).update(f"Seat {seat + 1}: {civs[seat].capitalize()}")
         self.query_one("#difficulty-row").display = solo
+        for row in self.query(".network-row"):
+            row.display = self._over_network()
         mode = self.query_one("#mode", Select)
         if solo:
             mode.value = "abundance"
         mode.disabled = solo
+
+    def _over_network(self) -> bool:
+        return self.query_one("#where", Select).value == "network"
+
+    def _network(self) -> NetworkChoice | None:
+        """The network part of the form, or None for a game at this keyboard."""
+        if not self._over_network():
+            return None
+        server = self.query_one("#server", Input).value.strip()
+        if server and (len(server) > 200 or not server.isprintable() or " " in server):
+            raise ValueError(
+                "Server: an address such as 127.0.0.1:8765 or host.example.org:8765 (blank: this computer)"
+            )
+        key = self.query_one("#host-key", Input).value.strip()
+        if len(key) > 64:
+            raise ValueError("Host key: at most 64 characters, as the server printed it")
+        return NetworkChoice(server, key, self.query_one("#teachers", Checkbox).value)
 
     def _read(self) -> NewGameChoice:
         civs, solo = self._civs()
@@ -276,7 +334,8 @@ class NewGameScreen(Screen[NewGameChoice | None]):
                     options[f.name] = _whole_number(option_label(f.name), text)
                 else:
                     options[f.name] = text
-        return build_choice(
+        network = self._network()
+        choice = build_choice(
             civs,
             str(self.query_one("#mode", Select).value),
             seats,
@@ -286,6 +345,9 @@ class NewGameScreen(Screen[NewGameChoice | None]):
             seed=seed,
             options=options,
         )
+        if network is not None:
+            choice.network = replace(network, secret_seed=seed is None)
+        return choice
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:

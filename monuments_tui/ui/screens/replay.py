@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from monuments_tui.ai.review import MARK_NAMES
-from monuments_tui.game.replay import FINISHED_HERE, changes_since, seat_view
+from monuments_tui.game.replay import FINISHED_HERE, NOT_FROM_A_VIEW, changes_since, seat_view
 from monuments_tui.game.review import Review
 from monuments_tui.game.tree import MAIN
 from monuments_tui.records.diff import EVERYTHING, diff_states
@@ -32,6 +32,7 @@ from monuments_tui.ui.dialogs.report import ReportDialog
 from monuments_tui.ui.dialogs.review import ReviewDialog, keep_review, review_job, summary
 from monuments_tui.ui.map_changes import changed_hexes
 from monuments_tui.ui.record_commands import promote_in_save
+from monuments_tui.ui.refusal_words import sentence
 from monuments_tui.ui.safety import guarded
 from monuments_tui.ui.score_table import score_table, winner_line
 from monuments_tui.ui.screens.help import HelpScreen
@@ -360,9 +361,11 @@ class ReplayScreen(Screen):
     def opening_view(self) -> int | None:
         """An unfinished standard game opens as the person who played last saw it (no other
         seat's quests on screen; never a bot's view); a finished or teaching game shows everything."""
+        r = self.replay
+        if r.seen_by is not None:  # a network client's line: its own seat's view (all it was sent)
+            return r.seen_by.seat
         if not self.closed_hands():
             return None
-        r = self.replay
         humans = [seat for seat, who in enumerate(r.seats) if who == "human"]
         return next((step.seat for step in reversed(r.steps) if step.seat in humans), humans[0])
 
@@ -412,6 +415,9 @@ class ReplayScreen(Screen):
         pending = r.state.pending
         if pending is None:
             self.notify(f"Nothing to play: {FINISHED_HERE}.", severity="warning")
+            return
+        if r.seen_by is not None:
+            self.notify(sentence(NOT_FROM_A_VIEW.format(whose=r.seen_by.words)), severity="warning", timeout=10)
             return
         if pending.seat != r.config.ai_seat:
             seats[pending.seat] = "human"  # the seat to move is the one a person most likely takes over
