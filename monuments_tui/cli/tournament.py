@@ -87,25 +87,10 @@ def tournament(
         for d in range(deals)
         for lineup in lineups(bots)
     ]
-    games = [
-        {
-            "players": list(civs),
-            "mode": mode,
-            "deal_seed": job[0].seed,
-            "lineup": job[1],
-            "bot_seed": job[2],
-            "max_turns": max_turns,
-        }
-        for job in work
-    ]
-    kept = read_record(record) if record is not None else {}
-    results: dict[int, dict[str, Any]] = {
-        g: kept[game_key(game)] for g, game in enumerate(games) if game_key(game) in kept
-    }
+    games = [_game_of(job) for job in work]
+    results = _recorded(record, games)
     from_record = len(results)
     todo = [g for g in range(len(work)) if g not in results]
-    if record is not None:
-        drop_cut_line(record)
     tally = _Tally(list(dict.fromkeys(bots)))
     for g in sorted(results):
         tally.take(results[g], work[g][1])
@@ -132,6 +117,28 @@ def tournament(
         "elapsed_seconds": round(time.perf_counter() - started, 1),
     }
     return report
+
+
+def _recorded(record: Path | None, games: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The results `record` holds of `games`, by index; the record ready for the next game."""
+    if record is None:
+        return {}
+    kept = read_record(record)
+    drop_cut_line(record)
+    return {g: kept[game_key(game)] for g, game in enumerate(games) if game_key(game) in kept}
+
+
+def _game_of(job: tuple) -> dict[str, Any]:
+    """What tells a game of the work from another, as the record keeps it (`tournament_record.GAME_KEYS`)."""
+    config, lineup, bot_seed, max_turns, _ = job
+    return {
+        "players": list(config.civs),
+        "mode": config.mode,
+        "deal_seed": config.seed,
+        "lineup": lineup,
+        "bot_seed": bot_seed,
+        "max_turns": max_turns,
+    }
 
 
 class _Tally:
