@@ -1,4 +1,4 @@
-"""Fit the search's leaf weights (`monuments_tui/ai/leaf_model.py`) to self-play outcomes.
+"""Fit the search's leaf model (`ai.search.SCALE`, or per-term weights) to self-play outcomes.
 
     .venv/bin/python scripts/fit_leaf_weights.py collect DATA.jsonl [GAMES] [BOT]
     .venv/bin/python scripts/fit_leaf_weights.py fit DATA.jsonl
@@ -11,9 +11,9 @@ the round cap is won by the score there). The games are seeded, so the data is m
 again exactly by the same command. `fit` fits a logistic regression of the outcome on
 the difference of the two seats' terms (no intercept: the model is the same from either
 seat), with a little L2 shrinkage and no weight below 0, by Newton's method, on four
-games in five, and prints the weights to paste into `leaf_model.WEIGHTS` with the log
-loss on the fifth held out, beside the evaluation's plain sum and a model that knows
-nothing (0.693).
+games in five, and prints the per-term weights with the log loss on the fifth held out,
+beside the evaluation's plain sum at its best scale (the search's `SCALE`) and a model that
+knows nothing (0.693). docs/search-bot.md records the runs.
 """
 
 from __future__ import annotations

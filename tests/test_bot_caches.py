@@ -40,10 +40,14 @@ def test_cached_geography_rates_as_a_fresh_computation():
 def test_the_steps_played_reuse_the_rollout_ratings(monkeypatch):
     """After choosing a card, the first step of its action was rated in the rollout: playing it
     rates nothing again."""
-    state = next(s for s in _positions() if isinstance(s.pending, pd.ChooseAction) and s.round >= 2)
+    state, card = next(
+        (s, c)
+        for s in _positions()
+        if isinstance(s.pending, pd.ChooseAction)
+        and s.round >= 2
+        and isinstance(c := he.choose_action(s, s.pending.seat, random.Random(1)), cmd.PlayCard)
+    )
     seat = state.pending.seat
-    card = he.choose_action(state, seat, random.Random(1))
-    assert isinstance(card, cmd.PlayCard)
     after = fold(state, decide(state, card))
     assert after.pending.seat == seat and len(he._options(after, seat, he.EXACT)) > 1
     calls = []

@@ -174,7 +174,12 @@ def unit_turns(state: GameState, seat: int, need: LayerCost) -> tuple[float, boo
             workers += 1
             if u.ferry is None:
                 here[u.hex] = here.get(u.hex, 0) + 1
-    unit_gap = max(0, need.hexes + need.workers - controllers, need.workers - workers)
+    # The land is checked before the sacrifice [l.292-295; docs/rules-decisions.md], so the
+    # workers holding the layer's hexes may be the ones sacrificed: 3 workers make layer 1.
+    # Later, a land-holder sacrificed leaves a hex the next, larger layer needs again (self-play
+    # stalls without this): those layers plan their sacrifice beyond the land.
+    spare = need.workers if state.players[seat].layers > 0 else 0
+    unit_gap = max(0, need.hexes + spare - controllers, need.workers - workers)
     if not unit_gap:
         return 0.0, False
     towns = [b.hex for b in state.buildings.values() if b.owner == seat and b.kind == "town" and not b.damaged]

@@ -55,9 +55,15 @@ UPGRADE_VALUE = {
 TOWN_COST: dict[Resource, int] = {"sheep": 1, "food": 2}
 """A town's cost [Buildings, l.248]."""
 LAYER = 400.0
-"""A built layer, in evaluation points: more than all the turns the next layer can take (`TURN` each), so a layer that can be built always is."""
+"""A built layer, in evaluation points: more than all the turns the next layer can be
+counted to take (`MAX_TURNS` of `TURN` each), so a layer that can be built always is."""
 TURN = 10.0
 """A turn saved toward the next layer, in evaluation points."""
+KNEE = 10.0
+"""Turns to the next layer counted in full; more are counted less and less (`_counted`)."""
+MAX_TURNS = 20.0
+"""The most turns the next layer is counted to take: a layer built (`LAYER`) always gains
+more than the next one's estimate costs, however far off that one is."""
 
 
 @cache
@@ -88,7 +94,7 @@ def evaluate(state: GameState, seat: int) -> float:
     value = LAYER * layers
     if pieces.layer is not None:
         value -= TURN * _turns_to_layer(state, seat, land, totals, pieces.layer, _latent(state, pieces.latent_places))
-    value += 2.0 * len(land) + 0.4 * sum(totals.values()) + 1.0 * pieces.workers
+    value += 2.0 * len(land) + _resource_value(state, seat, totals) + 1.0 * pieces.workers
     for building in pieces.buildings:
         value += building
     value += sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green)
@@ -121,7 +127,7 @@ def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
         "layers": LAYER * p.layers,
         "next layer": -TURN * layer if layer is not None else 0.0,
         "land": 2.0 * len(pieces.land),
-        "resources": 0.4 * sum(totals.values()),
+        "resources": _resource_value(state, seat, totals),
         "workers": 1.0 * pieces.workers,
         "buildings": sum(pieces.buildings),
         "upgrades": sum(UPGRADE_VALUE.get(c, 2.5) for c in p.green),
@@ -136,6 +142,25 @@ def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
         quest = quest_card(q)
         terms["quests"] += 2.5 * quest.vp if quest_met(state, seat, q) else 1.0 * quest.penalty + 0.3 * quest.vp
     return terms
+
+
+SURPLUS_KEPT = 3
+"""Of each resource beyond what the next layer wants, how many are worth `RESOURCE` apiece
+(for later layers, trades and the score card); the rest are worth `SPARE` apiece."""
+RESOURCE = 0.4
+SPARE = 0.1
+
+
+def _resource_value(state: GameState, seat: int, totals: Mapping[Resource, int]) -> float:
+    """What the resources `seat` controls are worth beyond the turns they save toward the
+    next layer: `RESOURCE` apiece up to what it wants and `SURPLUS_KEPT` more of a kind, then
+    `SPARE`: a heap of one kind is worth little more than a few of it."""
+    wanted = wanted_resources(state, seat)
+    value = 0.0
+    for r, n in totals.items():
+        kept = min(n, wanted.get(r, 0) + SURPLUS_KEPT)
+        value += RESOURCE * kept + SPARE * (n - kept)
+    return value
 
 
 def resource_counts(state: GameState, seat: int) -> Counter[Resource]:
@@ -179,30 +204,42 @@ def _turns_to_layer(
     """`turns_to_layer` from its terms that depend only on the pieces (`layer`) and the
     resources lying next to our workers (`latent`)."""
     need = layer_cost(state.players[seat].layers + 1, state.config.options.layer4_workers)
-    wanted = _wanted_resources(state, seat, need.cost, totals)
-    if layer.town_first:
-        for r, n in TOWN_COST.items():
-            wanted[r] = wanted.get(r, 0) + n
-    turns = 1.0  # playing the Monument card
-    turns += layer.units
+    town = TOWN_COST if layer.town_first else {}
+    wanted = _wanted_resources(state, seat, need.cost, totals, town)
+    for r, n in town.items():
+        wanted[r] = wanted.get(r, 0) + n
+    walking = overseas = 0.0
     if layer.land is not None:
-        walking, overseas = layer.land
-        turns += walking
-        if overseas is not None:
-            turns += overseas
-    turns += _resource_turns(state, seat, land, totals, wanted, latent)
-    return turns
+        walking, far = layer.land
+        overseas = far or 0.0
+    gathering = _resource_turns(state, seat, land, totals, wanted, latent)
+    # Playing the Monument card, after the turns of the other cards.
+    return _counted(1.0 + layer.units + walking + overseas + gathering)
+
+
+def _counted(turns: float) -> float:
+    """`turns` as the evaluation counts them: in full up to `KNEE`, then less and less, never
+    reaching `MAX_TURNS` (every turn saved still counts, and a layer built always gains)."""
+    if turns <= KNEE:
+        return turns
+    beyond = turns - KNEE
+    return KNEE + beyond / (1.0 + beyond / (MAX_TURNS - KNEE))
 
 
 def _wanted_resources(
-    state: GameState, seat: int, cost: Mapping[Resource, int], totals: Mapping[Resource, int]
+    state: GameState,
+    seat: int,
+    cost: Mapping[Resource, int],
+    totals: Mapping[Resource, int],
+    first: Mapping[Resource, int],
 ) -> dict[Resource, int]:
-    """The layer's resources less the Monument discount, taken off where we are shortest."""
+    """The layer's resources less the Monument discount, taken off where we are shortest
+    once what is spent `first` (a town) is set aside."""
     wanted: dict[Resource, int] = {r: n for r, n in cost.items() if n > 0}
     discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(state, seat, "monument_discount")
     for _ in range(discount):
         if sum(wanted.values()) > 1:
-            wanted[max(wanted, key=lambda r: (wanted[r] - totals.get(r, 0), r))] -= 1
+            wanted[max(wanted, key=lambda r: (wanted[r] + first.get(r, 0) - totals.get(r, 0), r))] -= 1
     return wanted
 
 
@@ -214,9 +251,12 @@ def _resource_turns(
     wanted: Mapping[Resource, int],
     latent: Mapping[Resource, int],
 ) -> float:
-    """Turns to gather the resources still short (`latent` ones count half): produced
-    where our land yields them, traded otherwise."""
-    short: dict[str, float] = {r: max(0.0, n - totals.get(r, 0) - 0.5 * latent.get(r, 0)) for r, n in wanted.items()}
+    """Turns to gather the resources still short (`latent` ones count half, and no more of
+    them than are short): produced where our land yields them, traded otherwise."""
+    short: dict[str, float] = {}
+    for kind, count in wanted.items():
+        lacking = max(0, count - totals.get(kind, 0))
+        short[kind] = lacking - 0.5 * min(lacking, latent.get(kind, 0))
     if not any(v > 0 for v in short.values()):
         return 0.0
     green = state.players[seat].green
@@ -252,13 +292,15 @@ def _latent(state: GameState, places: AbstractSet[str]) -> dict[Resource, int]:
 
 
 def wanted_resources(state: GameState, seat: int) -> Counter[Resource]:
-    """Resources wanted now: the next layer's cost, and a town's if there is none yet."""
+    """Resources wanted now: the next layer's cost, and a town's if the layer lacks workers
+    and there is no town yet to populate."""
     p = state.players[seat]
     wanted: Counter[Resource] = Counter()
     if p.layers < 5:
         wanted.update(
             {r: n for r, n in layer_cost(p.layers + 1, state.config.options.layer4_workers).cost.items() if n > 0}
         )
-    if not any(b.owner == seat and b.kind == "town" and not b.damaged for b in state.buildings.values()):
-        wanted.update(TOWN_COST)
+        layer = board_terms(state, seat).layer
+        if layer is not None and layer.town_first:
+            wanted.update(TOWN_COST)
     return wanted

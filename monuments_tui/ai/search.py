@@ -113,13 +113,13 @@ def observation(state: GameState, seat: int) -> Hashable:
     return tuple(seen)
 
 
-_QUEST_CHOICES = (cmd.KeepStartQuest, cmd.KeepQuests, cmd.TurnInQuest)
+QUEST_CHOICES = (cmd.KeepStartQuest, cmd.KeepQuests, cmd.TurnInQuest)
 
 
 def edge_key(command: cmd.Command, decider: int, seat: int) -> Hashable:
     """How `seat` tells `command` of seat `decider` apart: another seat's choice among its
     hidden quests is one edge, whichever card it names in this world."""
-    if decider != seat and isinstance(command, _QUEST_CHOICES):
+    if decider != seat and isinstance(command, QUEST_CHOICES):
         return type(command).__name__
     return command
 
@@ -246,7 +246,7 @@ class Search:
     def _play(self, state: GameState, command: cmd.Command, decider: int) -> GameState | None:
         """`command` played in this world, or None if refused. Another seat's hidden-quest
         choice is played with this world's own cards: its heuristic pick."""
-        if decider != self.seat and isinstance(command, _QUEST_CHOICES):
+        if decider != self.seat and isinstance(command, QUEST_CHOICES):
             pick = heuristic_bot(state, random.Random(0))
             if type(pick) is not type(command):
                 return None

@@ -6,6 +6,9 @@ the tree under that command: when its next decision follows straight on (its own
 step of the turn, the position just what the command led to), the search goes on from
 there instead of starting afresh. Its search draws from a generator seeded by the bot's
 `rnd`, so with an iteration budget (no time bound) the same game plays the same moves.
+The tree is kept across the other seats' turns too: at the next decision, the moves
+played since (and the dice and cards they brought) are followed down the kept tree, and
+where the tree holds the position reached the search goes on from that node.
 
 Bot names: "search" thinks about `DEFAULT_SECONDS` a decision; "search:0.25s" a quarter
 of a second; "search:200i" 200 iterations, whatever the time (for tests and tables that
@@ -21,7 +24,7 @@ from typing import NamedTuple
 import msgspec
 
 from monuments_tui.ai.heuristic import heuristic_bot
-from monuments_tui.ai.search import TUNED, Budget, Node, Progress, Result, Search, Tuning, observation
+from monuments_tui.ai.search import QUEST_CHOICES, TUNED, Budget, Node, Progress, Result, Search, Tuning, observation
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
@@ -54,10 +57,17 @@ def _seen(state: GameState, seat: int) -> bytes:
 
 
 class _Kept(NamedTuple):
-    """The tree under the command last played, and what the seat saw just after it."""
+    """The tree under the command last played, what the seat saw just after it, and the
+    position it led to (to follow the moves played since down the tree)."""
 
     node: Node
     seen: bytes
+    state: GameState
+
+
+FOLLOW_NODES = 4000
+"""The most tree nodes looked at to find where the moves played since the last decision
+led (a bound: a tree of a few thousand iterations has fewer)."""
 
 
 class SearchBot:
@@ -96,18 +106,59 @@ class SearchBot:
         return heuristic_bot(state, rnd)  # the search weighed nothing legal here: the heuristic's move
 
     def _root(self, state: GameState, seat: int) -> Node | None:
+        """The kept tree's node for the position now: the one kept, when the seat decides
+        straight on; else the node the moves played since (the other seats', chance's)
+        lead to, when the tree has it (`_follow`)."""
         kept = self._kept.pop(seat, None)
-        if kept is None or kept.seen != _seen(state, seat):
+        if kept is None:
             return None
-        self.reused += 1
-        return kept.node
+        seen = _seen(state, seat)
+        node = kept.node if kept.seen == seen else _follow(kept, seen, seat)
+        if node is not None:
+            self.reused += 1
+        return node
 
     def _keep(self, root: Node, command: cmd.Command, after: GameState, seat: int) -> None:
-        """Keep the tree under `command` when the seat decides next (its turn goes on)."""
+        """Keep the tree under `command`, with the position it led to."""
         self._kept.pop(seat, None)
-        if after.pending is None or after.pending.seat != seat or after.phase == "over":
+        if after.pending is None or after.phase == "over":
             return
         edge = next((e for e in root.edges.values() if e.command == command), None)
         node = edge.children.get(observation(after, seat)) if edge is not None else None
         if node is not None:
-            self._kept[seat] = _Kept(node, _seen(after, seat))
+            self._kept[seat] = _Kept(node, _seen(after, seat), after)
+
+
+def _hidden_choice(command: cmd.Command, state: GameState, seat: int) -> bool:
+    """Another seat's choice among its hidden quests: the tree holds it as played with some
+    world's cards, which the game's own cards would answer otherwise (never followed)."""
+    return isinstance(command, QUEST_CHOICES) and state.pending is not None and state.pending.seat != seat
+
+
+def _follow(kept: _Kept, seen: bytes, seat: int) -> Node | None:
+    """The node of the kept tree where the game stands now (`seen`, the seat to decide):
+    the tree's edges are played from the kept position, each child reached by what the
+    seat saw of the result, until a position the seat cannot tell from now. Only moves
+    that were played can lead there, so the node found is the one the game reached; the
+    positions walked are the game's own, and only what the seat sees of them is compared."""
+    stack = [(kept.node, kept.state)]
+    looked = 0
+    while stack and looked < FOLLOW_NODES:
+        node, state = stack.pop()
+        for edge in node.edges.values():
+            if not edge.children or _hidden_choice(edge.command, state, seat):
+                continue
+            looked += 1
+            try:
+                after = fold(state, decide(state, edge.command))
+            except RuleViolation:
+                continue
+            child = edge.children.get(observation(after, seat))
+            if child is None:
+                continue
+            if after.pending is not None and after.pending.seat == seat:
+                if _seen(after, seat) == seen:
+                    return child
+                continue  # the seat decided otherwise since: not the way the game went
+            stack.append((child, after))
+    return None
