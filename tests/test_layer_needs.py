@@ -64,7 +64,7 @@ def test_the_players_pane_shows_have_of_needed_and_what_is_short():
     console.print(pane_text.players_text(two_of_three_land_and_no_sheep(), None))
     text = console.export_text()
     assert "next layer 1" in text
-    land = next(line for line in text.splitlines() if "land hexes" in line)
+    land = next(line for line in text.splitlines() if line.strip().startswith("land hexes"))
     assert "2/3" in land and "1 short" in land
     sheep = next(line for line in text.splitlines() if line.strip().startswith("sheep"))
     assert "0/1" in sheep and "1 short" in sheep

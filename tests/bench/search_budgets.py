@@ -54,15 +54,18 @@ def decision_time(smoke: bool) -> Measured:
     seconds = 0.05 if smoke else DEFAULT_SECONDS
     bot = SearchBot(Budget(seconds=seconds))
     state, rnd = mid_game(), random.Random(2)
-    times = []
-    for _ in range(3 if smoke else 30):
-        if state.phase == "over":
+    times: list[float] = []
+    wanted = 3 if smoke else 30
+    for _ in range(20 * wanted):  # the search bot's decisions, the heuristic bot's between them
+        if state.phase == "over" or len(times) == wanted:
             break
         started = time.perf_counter()
         command = bot(state, rnd) if state.pending.seat == 0 else heuristic_bot(state, rnd)
         if state.pending.seat == 0:
             times.append(time.perf_counter() - started)
         state = fold(state, decide(state, command))
+    if not times:
+        return Measured(float("inf"), "the search bot had no decision to make")
     times.sort()
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
     return Measured(
