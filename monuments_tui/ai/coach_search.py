@@ -26,7 +26,14 @@ from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.state import GameState
 
 COACH_SECONDS = 1.0
-"""The coach's think time for a hint, in seconds (the search bot's default)."""
+"""The coach's think time for a hint at most, in seconds (the search bot's default)."""
+COACH_ITERATIONS = 100
+"""The coach's iterations for a hint. Following the coach in `monuments learn`, the first
+layer comes in round 4 at 100 iterations (16 seeds of 16), in rounds 6-7 at 300, and not by
+round 8 at 1,000 (4 seeds of 4), about what a second gives: deeper, the evaluation's noise
+past the turn outweighs what it sees of the next layer (docs/search-bot.md)."""
+COACH_BUDGET = Budget(iterations=COACH_ITERATIONS, seconds=COACH_SECONDS)
+"""The coach's budget: its iterations, or its think time on a slow machine."""
 WORDS_SECONDS = 0.15
 """Of a time budget, what is kept for the why lines (the coach's own rating of every option),
 so that the answer comes within the think time."""
@@ -47,7 +54,7 @@ def search_hints(
     if isinstance(pending, pd.ChooseStartResource):
         return hints(state, limit)
     seat = pending.seat
-    budget = budget or Budget(seconds=COACH_SECONDS)
+    budget = budget or COACH_BUDGET
     if budget.seconds is not None:
         budget = budget._replace(seconds=max(budget.seconds - WORDS_SECONDS, budget.seconds / 4))
     result = Search(seat, random.Random(SEED)).run(state, budget, progress=progress)

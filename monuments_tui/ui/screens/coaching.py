@@ -31,8 +31,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from monuments_tui.ai.coach import Hint
-from monuments_tui.ai.coach_search import COACH_SECONDS, search_hints
-from monuments_tui.ai.search import Budget
+from monuments_tui.ai.coach_search import COACH_BUDGET, search_hints
 from monuments_tui.game.session import GameSession
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.state import GameState, copy_state
@@ -66,7 +65,6 @@ if TYPE_CHECKING:
 else:
     _Host = object  # at run time the screen itself has them
 
-COACH_BUDGET = Budget(seconds=COACH_SECONDS)
 
 WAIT_FOR_YOUR_TURN = "The coach helps the person whose turn it is: wait for your turn, then ask again."
 """How long the coach searches for a hint (tests set a small iteration budget)."""
