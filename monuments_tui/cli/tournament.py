@@ -125,7 +125,8 @@ def _recorded(record: Path | None, games: list[dict[str, Any]]) -> dict[int, dic
         return {}
     kept = read_record(record)
     drop_cut_line(record)
-    return {g: kept[game_key(game)] for g, game in enumerate(games) if game_key(game) in kept}
+    keys = [game_key(game) for game in games]
+    return {g: kept[key] for g, key in enumerate(keys) if key in kept}
 
 
 def _game_of(job: tuple) -> dict[str, Any]:

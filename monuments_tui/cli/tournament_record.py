@@ -73,9 +73,12 @@ def drop_cut_line(path: Path) -> None:
     if not path.exists() or path.stat().st_size == 0:
         return
     with open(path, "rb+") as f:
+        f.seek(-1, os.SEEK_END)
+        if f.read(1) == b"\n":
+            return  # the usual case: only the last byte is read
+        f.seek(0)
         data = f.read()
-        if not data.endswith(b"\n"):
-            f.truncate(data.rfind(b"\n") + 1)
+        f.truncate(data.rfind(b"\n") + 1)
 
 
 def append_game(path: Path, game: dict[str, Any], result: dict[str, Any]) -> None:
