@@ -9,8 +9,8 @@ import pytest
 from msgspec.structs import replace
 
 from monuments_tui.ai.bots import get_bot
-from monuments_tui.ai.heuristic import heuristic_bot
-from monuments_tui.ai.search import Budget, leaf_values
+from monuments_tui.ai.heuristic import heuristic_bot, ranked_commands
+from monuments_tui.ai.search import Budget, Search, leaf_values
 from monuments_tui.ai.search_bot import SearchBot, parse_search_name
 from monuments_tui.ai.worlds import hidden_quests, sample_world
 from monuments_tui.cli.simulate import play_game
@@ -87,10 +87,9 @@ def test_it_cannot_have_peeked(config, steps):
     assert other != state and visible_state(other, seat).players == visible_state(state, seat).players
     for i in range(3):  # the very worlds searched are the same
         assert sample_world(state, seat, random.Random(i)) == sample_world(other, seat, random.Random(i))
-    a, b = SearchBot(TINY), SearchBot(TINY)
-    assert a(state, random.Random(7)) == b(other, random.Random(7))
-    assert a.last is not None and b.last is not None
-    assert [(c, n) for c, n, _ in a.last.ranked] == [(c, n) for c, n, _ in b.last.ranked]
+    assert SearchBot(TINY)(state, random.Random(7)) == SearchBot(TINY)(other, random.Random(7))
+    a, b = (Search(seat, random.Random(7)).run(s, TINY) for s in (state, other))
+    assert a.iterations > 0 and [(c, n) for c, n, _ in a.ranked] == [(c, n) for c, n, _ in b.ranked]
 
 
 def test_worlds_keep_what_the_seat_sees():
@@ -195,3 +194,34 @@ def test_the_tree_is_kept_across_the_other_seats_turn():
             command = heuristic_bot(state, rnd)
         state = fold(state, decide(state, command))
     assert any(carried)  # a turn began from the tree kept through the rival's turn
+
+
+def test_settling_early_plays_the_same_move():
+    """A search that stops once no other command can overtake the most visited one plays
+    what the whole budget would have played, in fewer iterations."""
+    budget = Budget(iterations=400, seconds=None)
+    saved = 0
+    for steps in (12, 30, 55):
+        state = _played(GameConfig(civs=("greece", "egypt"), seed=3), steps)
+        seat = state.pending.seat
+        whole = Search(seat, random.Random(5)).run(state, budget)
+        settled = Search(seat, random.Random(5)).run(state, budget, settle=True)
+        assert settled.ranked[0][0] == whole.ranked[0][0]
+        assert whole.iterations == 400
+        saved += whole.iterations - settled.iterations
+    assert saved > 0
+
+
+def test_a_lone_option_is_played_without_a_search():
+    """Where the heuristic weighs one command only, the search could choose nothing else:
+    the bot plays it at once."""
+    state, rnd = new_game(GameConfig(civs=("greece", "egypt"), seed=8)), random.Random(8)
+    lone = []
+    while not lone and state.round < 20:
+        if len(ranked_commands(state, state.pending.seat)) == 1:
+            lone.append(state)
+        state = fold(state, decide(state, heuristic_bot(state, rnd)))
+    assert lone, "no decision with a lone option in 20 rounds"
+    bot = SearchBot(Budget(iterations=200, seconds=None))
+    command = bot(lone[0], random.Random(1))
+    assert bot.last is None and command == ranked_commands(lone[0], lone[0].pending.seat)[0]

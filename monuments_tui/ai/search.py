@@ -24,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
+from itertools import islice
 from typing import NamedTuple
 
 from monuments_tui.ai.evaluate import evaluate
@@ -45,8 +46,10 @@ points) is a win chance of 0.69 in two-player, a turn toward the next one (10 po
 class Tuning(NamedTuple):
     """The search's knobs (docs/search-bot.md says how they were chosen)."""
 
-    explore: float = 0.2
-    """UCB1's exploration constant, on win chances 0..1."""
+    explore: float = 0.5
+    """UCB1's exploration constant, on a node's win chances scaled to their spread there
+    (the lowest 0, the highest 1): moves a turn apart differ by about 0.005 in win chance,
+    far less than any constant on the raw chances could tell from noise."""
     widen: float = 1.5
     """Progressive widening: a node visited n times weighs its best ceil(widen * sqrt(n + 1)) options."""
     scale: float = SCALE
@@ -166,10 +169,18 @@ class Search:
         self.tuning = tuning
 
     def run(
-        self, state: GameState, budget: Budget, root: Node | None = None, progress: Progress | None = None
+        self,
+        state: GameState,
+        budget: Budget,
+        root: Node | None = None,
+        progress: Progress | None = None,
+        settle: bool = False,
     ) -> Result:
         """Search from `state` (the real game: only what `self.seat` sees of it is used,
-        through `sample_world`) within `budget`, growing `root` if given."""
+        through `sample_world`) within `budget`, growing `root` if given. With `settle`, stop
+        once no other command could overtake the most visited in what the budget has left
+        (the bot plays that one either way; a ranking of the rest, as the coach's, needs
+        the whole budget)."""
         root = root if root is not None else Node()
         start = time.perf_counter()
         done = 0
@@ -177,8 +188,11 @@ class Search:
             spent = time.perf_counter() - start
             if budget.seconds is not None and spent >= budget.seconds:
                 break
-            if progress is not None and done % 16 == 0 and not progress(_share(budget, done, spent)):
-                break
+            if done % 16 == 0:
+                if progress is not None and not progress(_share(budget, done, spent)):
+                    break
+                if settle and done and _settled(root, _left(budget, done, spent)):
+                    break
             self._iterate(sample_world(state, self.seat, self.rnd), root)
             done += 1
         return Result(_ranked(root, state), done, root)
@@ -220,11 +234,16 @@ class Search:
                 node.edges.setdefault(edge_key(c, decider, self.seat), Edge(c))
         width = math.ceil(self.tuning.widen * math.sqrt(node.visits + 1))
         log_n = math.log(node.visits + 1)
+        weighed = list(islice(node.edges.values(), width))
+        wins = [e.win for e in weighed if e.visits]
+        low = min(wins, default=0.0)
+        spread = max(wins, default=0.0) - low or 1.0
         order: list[tuple[float, int, Edge]] = []
-        for i, edge in enumerate(node.edges.values()):
-            if i >= width:
-                break
-            bound = math.inf if edge.visits == 0 else edge.win + self.tuning.explore * math.sqrt(log_n / edge.visits)
+        for i, edge in enumerate(weighed):
+            if edge.visits == 0:
+                bound = math.inf
+            else:
+                bound = (edge.win - low) / spread + self.tuning.explore * math.sqrt(log_n / edge.visits)
             order.append((bound, -i, edge))  # untried first, in the heuristic's order
         order.sort(key=lambda t: (-t[0], -t[1]))
         for _, _, edge in order:
@@ -274,6 +293,22 @@ def _share(budget: Budget, done: int, spent: float) -> float:
     if budget.seconds:
         shares.append(spent / budget.seconds)
     return min(1.0, max(shares, default=0.0))
+
+
+def _left(budget: Budget, done: int, spent: float) -> float:
+    """The iterations the budget has left: counted, or at the pace so far."""
+    left = math.inf
+    if budget.iterations is not None:
+        left = budget.iterations - done
+    if budget.seconds is not None and spent > 0:
+        left = min(left, done / spent * (budget.seconds - spent))
+    return left
+
+
+def _settled(root: Node, left: float) -> bool:
+    """The root's most visited command stays so whatever the `left` iterations do."""
+    visits = sorted((e.visits for e in root.edges.values()), reverse=True)
+    return len(visits) < 2 or visits[0] - visits[1] > left
 
 
 def _ranked(root: Node, state: GameState) -> list[tuple[cmd.Command, int, float]]:

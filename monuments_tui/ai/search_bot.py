@@ -1,7 +1,8 @@
 """The search bot: each decision by information-set tree search from its own seat's view.
 
 `SearchBot(budget)` is a bot like the others (state, rnd) -> command. It searches
-(`ai.search`) within its budget, plays the command visited most, and keeps the part of
+(`ai.search`) within its budget, or until no other command could overtake the one visited
+most, plays that one (a lone option at once, unsearched), and keeps the part of
 the tree under that command: when its next decision follows straight on (its own next
 step of the turn, the position just what the command led to), the search goes on from
 there instead of starting afresh. Its search draws from a generator seeded by the bot's
@@ -23,7 +24,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from monuments_tui.ai.heuristic import heuristic_bot
+from monuments_tui.ai.heuristic import heuristic_bot, ranked_commands
 from monuments_tui.ai.search import QUEST_CHOICES, TUNED, Budget, Node, Progress, Result, Search, Tuning, observation
 from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.decide import decide
@@ -93,8 +94,12 @@ class SearchBot:
             return cmd.AiAct()
         if isinstance(state.pending, pd.ChooseStartResource):
             return heuristic_bot(state, rnd)  # the starting resources: the rulebook's own advice [l.162]
-        search = Search(seat, random.Random(rnd.getrandbits(64)), self.tuning)
-        result = search.run(state, self.budget, self._root(state, seat), progress)
+        root = self._root(state, seat)
+        search_rnd = random.Random(rnd.getrandbits(64))
+        options = ranked_commands(state, seat)
+        if len(options) == 1:  # the search could weigh nothing else
+            return self._play_lone(state, options[0], root, seat)
+        result = Search(seat, search_rnd, self.tuning).run(state, self.budget, root, progress, settle=True)
         self.last = result
         for command, _, _ in result.ranked:
             try:
@@ -104,6 +109,14 @@ class SearchBot:
             self._keep(result.root, command, after, seat)
             return command
         return heuristic_bot(state, rnd)  # the search weighed nothing legal here: the heuristic's move
+
+    def _play_lone(self, state: GameState, command: cmd.Command, root: Node | None, seat: int) -> cmd.Command:
+        """`command`, the only one weighed here, played without a search, the kept tree
+        followed down it."""
+        self.last = None
+        if root is not None:
+            self._keep(root, command, fold(state, decide(state, command)), seat)
+        return command
 
     def _root(self, state: GameState, seat: int) -> Node | None:
         """The kept tree's node for the position now: the one kept, when the seat decides
