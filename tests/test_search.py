@@ -14,7 +14,7 @@ from monuments_tui.ai.search import Budget, Search, leaf_values
 from monuments_tui.ai.search_bot import SearchBot, parse_search_name
 from monuments_tui.ai.worlds import hidden_quests, sample_world
 from monuments_tui.cli.simulate import play_game
-from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game
+from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game, score
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.pending import ChooseAction
@@ -140,6 +140,23 @@ def test_leaf_values_are_win_chances():
     assert len(values) == 3 and abs(sum(values) - 1) < 1e-9 and all(0 < v < 1 for v in values)
     ahead = replace(state, players=[replace(state.players[0], layers=2), *state.players[1:]])
     assert leaf_values(ahead)[0] > 0.6 > leaf_values(ahead)[1]
+
+
+def test_in_the_last_round_the_leaves_count_victory_points():
+    """Once a fifth layer is built the round is the game's last, and the most victory points
+    win, not the most layers [Game end, l.188, l.391]: a leaf then rates the seats by their
+    scores, so a seat ahead in layers but behind in points is behind."""
+    state = _played(GameConfig(civs=("greece", "egypt"), seed=1), 30)
+    quests = sorted(load_content().quest_by_id, key=lambda q: -load_content().quest_by_id[q].vp)[:6]
+    split = replace(
+        state,
+        players=[replace(state.players[0], layers=2), replace(state.players[1], completed=quests)],
+    )
+    assert leaf_values(split)[0] > 0.5  # the evaluation weighs the layers most
+    last = replace(split, final_round=True)
+    totals = [b.total for b in score(last)]
+    assert totals[1] > totals[0]
+    assert leaf_values(last)[1] > 0.5 > leaf_values(last)[0]
 
 
 def test_search_names():

@@ -34,13 +34,16 @@ from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
-from monuments_tui.rules.scoring import winners
+from monuments_tui.rules.scoring import score_seat, winners
 from monuments_tui.rules.state import GameState
 
 SCALE = 512.0
 """Evaluation points per unit of the win-chance softmax, fitted to the outcomes of
 self-play games (scripts/fit_leaf_weights.py, docs/search-bot.md): a layer ahead (400
 points) is a win chance of 0.69 in two-player, a turn toward the next one (10 points) 0.505."""
+LAST_ROUND_SCALE = 3.0
+"""In the game's last round, victory points per unit of the softmax over the seats' scores:
+the turns left in the round rarely move a score by more."""
 
 
 class Tuning(NamedTuple):
@@ -129,12 +132,18 @@ def edge_key(command: cmd.Command, decider: int, seat: int) -> Hashable:
 
 def leaf_values(state: GameState, scale: float = SCALE) -> list[float]:
     """Each seat's chance of winning from `state`: shares of the win once the game is over,
-    else a softmax of the seats' evaluations (`scale` points apart is e to 1)."""
+    in the last round a softmax of their scores (`LAST_ROUND_SCALE`), else of their
+    evaluations (`scale` points apart is e to 1)."""
     seats = range(state.seats)
     if state.phase == "over":
         won = winners(state)
         return [1.0 / len(won) if s in won else 0.0 for s in seats]
-    rated = [evaluate(state, s) if s != state.config.ai_seat else _ai_rating(state, s) for s in seats]
+    if state.final_round:
+        # the last round: the most victory points win, whoever built the fifth layer [l.188, l.391]
+        rated = [float(score_seat(state, s).total) for s in seats]
+        scale = LAST_ROUND_SCALE
+    else:
+        rated = [evaluate(state, s) if s != state.config.ai_seat else _ai_rating(state, s) for s in seats]
     top = max(rated)
     weights = [math.exp((r - top) / scale) for r in rated]
     total = sum(weights)
