@@ -15,6 +15,7 @@ from monuments_tui.ai.search_bot import SearchBot, parse_search_name
 from monuments_tui.ai.worlds import hidden_quests, sample_world
 from monuments_tui.cli.simulate import play_game
 from monuments_tui.rules import GameConfig, decide, fold, legal_commands, new_game, score
+from monuments_tui.rules.commands import TurnInQuest
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.notation import format_command
 from monuments_tui.rules.pending import ChooseAction
@@ -242,3 +243,21 @@ def test_a_lone_option_is_played_without_a_search():
     bot = SearchBot(Budget(iterations=200, seconds=None))
     command = bot(lone[0], random.Random(1))
     assert bot.last is None and command == ranked_commands(lone[0], lone[0].pending.seat)[0]
+
+
+def test_another_seats_turn_in_is_found_without_rating_its_hand():
+    """In a world, another seat turns in a quest done there whenever the heuristic bot
+    would turn one in, found among the rules' candidates without rating the hand."""
+    state, rnd = new_game(GameConfig(civs=("greece", "egypt"), seed=4)), random.Random(4)
+    turned_in = 0
+    while state.phase != "over" and state.round <= 40:
+        command = heuristic_bot(state, rnd)
+        found = Search._turn_in(state)
+        if isinstance(command, TurnInQuest):
+            seat = state.pending.seat
+            assert found is not None and len(found.players[seat].completed) == len(state.players[seat].completed) + 1
+            turned_in += 1
+        elif not any(isinstance(c, TurnInQuest) for c in legal_commands(state)):
+            assert found is None
+        state = fold(state, decide(state, command))
+    assert turned_in >= 2

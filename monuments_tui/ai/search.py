@@ -34,6 +34,7 @@ from monuments_tui.rules import commands as cmd, pending as pd
 from monuments_tui.rules.decide import decide
 from monuments_tui.rules.errors import RuleViolation
 from monuments_tui.rules.evolve import fold
+from monuments_tui.rules.registry import candidate_commands
 from monuments_tui.rules.scoring import score_seat, winners
 from monuments_tui.rules.state import GameState
 
@@ -274,6 +275,8 @@ class Search:
     def _play(self, state: GameState, command: cmd.Command, decider: int) -> GameState | None:
         """`command` played in this world, or None if refused. Another seat's hidden-quest
         choice is played with this world's own cards: its heuristic pick."""
+        if decider != self.seat and isinstance(command, cmd.TurnInQuest):
+            return self._turn_in(state)
         if decider != self.seat and isinstance(command, QUEST_CHOICES):
             pick = heuristic_bot(state, random.Random(0))
             if type(pick) is not type(command):
@@ -283,6 +286,20 @@ class Search:
             return fold(state, decide(state, command))
         except RuleViolation:
             return None
+
+    @staticmethod
+    def _turn_in(state: GameState) -> GameState | None:
+        """Another seat turns in a quest done in this world (the first the rules list, with
+        its bonus resource), or None: no quest of its is done here. The heuristic bot turns
+        a done quest in at once; asking it which would rate every card of the hand first,
+        at each visit."""
+        for c in candidate_commands(state):
+            if isinstance(c, cmd.TurnInQuest):
+                try:
+                    return fold(state, decide(state, c))
+                except RuleViolation:
+                    continue
+        return None
 
     def _rate_leaf(self, state: GameState) -> list[float]:
         for _ in range(self.tuning.playout):
