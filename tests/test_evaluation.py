@@ -90,3 +90,43 @@ def test_a_built_layer_is_always_a_jump():
     clear_units(far, 0)
     workers_on(far, 0, ["F18"])
     assert evaluate(far, 0) > evaluate(s, 0)
+
+
+def _after_first_layer(hex_id: str, **held: int) -> GameState:
+    """Greece after its first layer: 2 workers left, both on `hex_id` (no town yet), holding
+    `held` there. The second layer needs 5 land hexes, 1 of each resource and 1 worker
+    [Monument costs, l.172]: 4 new workers, so a town first [l.248, l.264-266]."""
+    s = copy_state(bare(mode="abundance"))
+    clear_units(s, 0)
+    s.players[0].layers = 1
+    workers_on(s, 0, [hex_id], per_hex=2)
+    add_resources(s, hex_id, **held)
+    s.pending = pd.ChooseAction(seat=0)
+    return s
+
+
+def _turns(s: GameState) -> float:
+    return turns_to_layer(s, 0, controlled_land(s, 0), resource_counts(s, 0))
+
+
+def test_each_trade_of_surplus_for_what_is_lacking_is_progress():
+    """Two workers on a mountain (E20) holding 5 metal, short of the town's sheep and food: a
+    trade gives 1 resource for 2 of one kind [Trade, l.387], twice an action. Each trade of
+    the surplus metal brings the layer nearer: the surplus is one pool for all the kinds lacking, so spending it never makes the rest look dearer."""
+    s = _after_first_layer("E20", metal=5)
+    s.players[0].hand = ["trade"]
+    s = _play(s, "play trade")
+    once = _play(s, "trade metal food E20")
+    twice = _play(once, "trade metal food E20")
+    assert _turns(s) > _turns(once) > _turns(twice)
+
+
+def test_the_town_comes_before_the_layers_resources():
+    """The stall of a full hex: two workers on a pasture (F18) holding a wood, a metal, 2 sheep
+    and a food: 5 resources, so nothing more can be produced there [Production, l.232]. The
+    town (1 sheep, 2 food [l.248]) comes before the new workers [l.264-266], and with them
+    the layer; its wood and metal are gathered after the town. So trading the wood for food
+    (1:1 with Trade upgraded [l.387]) is progress."""
+    s = _after_first_layer("F18", wood=1, metal=1, sheep=2, food=1)
+    s.players[0].green = ["trade"]
+    assert _turns(_play(s, "play trade", "trade wood food F18")) < _turns(s)

@@ -15,7 +15,7 @@ from functools import cache
 
 from monuments_tui.ai.board_terms import LayerTerms, board_terms, latent_places, layer_terms, worker_places
 from monuments_tui.ai.geography import hex_resources
-from monuments_tui.rules.actions.production import PER_ACTION_LIMIT, production_on
+from monuments_tui.rules.actions.production import PER_ACTION_LIMIT, raw_production
 from monuments_tui.rules.card_types import Quest, Resource
 from monuments_tui.rules.content import load_content
 from monuments_tui.rules.pieces import layer_cost
@@ -144,6 +144,9 @@ def evaluation_terms(state: GameState, seat: int) -> dict[str, float]:
     return terms
 
 
+NO_PRODUCTION = 2.0
+"""Turns to produce the surplus for a trade when none of our land produces anything (no
+worker on a producing hex): a worker must walk onto one first."""
 SURPLUS_KEPT = 3
 """Of each resource beyond what the next layer wants, how many are worth `RESOURCE` apiece
 (for later layers, trades and the score card); the rest are worth `SPARE` apiece."""
@@ -204,15 +207,19 @@ def _turns_to_layer(
     """`turns_to_layer` from its terms that depend only on the pieces (`layer`) and the
     resources lying next to our workers (`latent`)."""
     need = layer_cost(state.players[seat].layers + 1, state.config.options.layer4_workers)
-    town = TOWN_COST if layer.town_first else {}
-    wanted = _wanted_resources(state, seat, need.cost, totals, town)
-    for r, n in town.items():
-        wanted[r] = wanted.get(r, 0) + n
     walking = overseas = 0.0
     if layer.land is not None:
         walking, far = layer.land
         overseas = far or 0.0
-    gathering = _resource_turns(state, seat, land, totals, wanted, latent)
+    if layer.town_first:
+        # The town comes first [l.248, l.264]: what we hold goes to it (the rest is surplus to
+        # trade for it), and the layer's resources are gathered after it. Holding them before
+        # would fill the hex where the town's workers stand [l.232] and gain nothing.
+        gathering = _resource_turns(state, seat, land, totals, TOWN_COST, latent)
+        gathering += _resource_turns(state, seat, land, {}, _wanted_resources(state, seat, need.cost, {}), {})
+    else:
+        wanted = _wanted_resources(state, seat, need.cost, totals)
+        gathering = _resource_turns(state, seat, land, totals, wanted, latent)
     # Playing the Monument card, after the turns of the other cards.
     return _counted(1.0 + layer.units + walking + overseas + gathering)
 
@@ -227,19 +234,14 @@ def _counted(turns: float) -> float:
 
 
 def _wanted_resources(
-    state: GameState,
-    seat: int,
-    cost: Mapping[Resource, int],
-    totals: Mapping[Resource, int],
-    first: Mapping[Resource, int],
+    state: GameState, seat: int, cost: Mapping[Resource, int], totals: Mapping[Resource, int]
 ) -> dict[Resource, int]:
-    """The layer's resources less the Monument discount, taken off where we are shortest
-    once what is spent `first` (a town) is set aside."""
+    """The layer's resources less the Monument discount, taken off where we are shortest."""
     wanted: dict[Resource, int] = {r: n for r, n in cost.items() if n > 0}
     discount = (1 if "monument" in state.players[seat].green else 0) + bonus_amount(state, seat, "monument_discount")
     for _ in range(discount):
         if sum(wanted.values()) > 1:
-            wanted[max(wanted, key=lambda r: (wanted[r] + first.get(r, 0) - totals.get(r, 0), r))] -= 1
+            wanted[max(wanted, key=lambda r: (wanted[r] - totals.get(r, 0), r))] -= 1
     return wanted
 
 
@@ -252,7 +254,8 @@ def _resource_turns(
     latent: Mapping[Resource, int],
 ) -> float:
     """Turns to gather the resources still short (`latent` ones count half, and no more of
-    them than are short): produced where our land yields them, traded otherwise."""
+    them than are short): produced where our land yields them (as much as our workers and
+    buildings there make in an action, whatever lies there now), traded otherwise."""
     short: dict[str, float] = {}
     for kind, count in wanted.items():
         lacking = max(0, count - totals.get(kind, 0))
@@ -261,25 +264,28 @@ def _resource_turns(
         return 0.0
     green = state.players[seat].green
     resource_of = hex_resources()
-    best: dict[str, int] = {}
+    yields: dict[str, int] = {}  # the most each kind of our land yields in one action
     for h in land:
         r = resource_of[h]
-        # A hex without a resource gives nothing to trade; none gives more than an action's limit.
-        if r is not None and short.get(r, 0) > 0 and best.get(r, 0) < PER_ACTION_LIMIT:
-            best[r] = max(best.get(r, 0), production_on(state, seat, h)[0])
-    rate = 1 if ("trade" in green or bonus_amount(state, seat, "trade_rate")) else 2
-    surplus = sum(max(0, n - wanted.get(r, 0)) for r, n in totals.items())
-    cost = 0.0
-    for r, n in short.items():
-        if n <= 0:
-            continue
-        if best.get(r, 0) > 0:
-            cost += n / best[r]
-        else:
-            trade = 0.5 if surplus >= rate * n else 1.0
-            cost += n * trade
-    parallel = 1.5 if "production" not in green else 2.0
-    return cost / parallel
+        # A hex without a resource gives nothing; none gives more than an action's limit.
+        if r is not None and yields.get(r, 0) < PER_ACTION_LIMIT:
+            yields[r] = max(yields.get(r, 0), min(PER_ACTION_LIMIT, raw_production(state, seat, h)))
+    hexes = 3 if "production" in green else 2  # hexes a Production action works [l.229, l.234]
+    # One action produces on several hexes, each hex once: about 1.5 of the 2 (2 of 3) used.
+    cost = sum(n / yields[r] for r, n in short.items() if n > 0 and yields.get(r, 0)) / (hexes - 0.5)
+    traded = sum(n for r, n in short.items() if n > 0 and not yields.get(r, 0))
+    if traded:
+        # A trade gives 1 resource for `rate` of one kind [l.387], two trades an action: half
+        # a turn each while the surplus lasts; for the rest, the surplus is produced first.
+        # The surplus is one pool for all the short kinds, so each trade made saves the
+        # same: spending the surplus never makes the rest look dearer.
+        rate = 1 if ("trade" in green or bonus_amount(state, seat, "trade_rate")) else 2
+        trades = sum(max(0, n - wanted.get(r, 0)) // rate for r, n in totals.items())
+        covered = min(traded, trades)
+        per_action = sum(sorted(yields.values(), reverse=True)[:hexes])
+        surplus_turns = rate / per_action if per_action else NO_PRODUCTION
+        cost += 0.5 * covered + (0.5 + surplus_turns) * (traded - covered)
+    return cost
 
 
 def latent_resources(state: GameState, seat: int) -> Counter[Resource]:
@@ -292,15 +298,15 @@ def _latent(state: GameState, places: AbstractSet[str]) -> dict[Resource, int]:
 
 
 def wanted_resources(state: GameState, seat: int) -> Counter[Resource]:
-    """Resources wanted now: the next layer's cost, and a town's if the layer lacks workers
-    and there is no town yet to populate."""
+    """Resources wanted now: the next layer's cost or, if the layer lacks workers and there is
+    no town yet to populate, the town's (`_turns_to_layer`: the town comes first)."""
     p = state.players[seat]
     wanted: Counter[Resource] = Counter()
     if p.layers < 5:
-        wanted.update(
-            {r: n for r, n in layer_cost(p.layers + 1, state.config.options.layer4_workers).cost.items() if n > 0}
-        )
         layer = board_terms(state, seat).layer
         if layer is not None and layer.town_first:
             wanted.update(TOWN_COST)
+        else:
+            cost = layer_cost(p.layers + 1, state.config.options.layer4_workers).cost
+            wanted.update({r: n for r, n in cost.items() if n > 0})
     return wanted

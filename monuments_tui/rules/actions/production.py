@@ -48,6 +48,20 @@ def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
     resource = load_board().hex(hex_id).resource
     if not is_resource(resource):
         return 0, "a hex producing nothing"  # only land hexes produce; `produce` refuses the others first
+    raw = raw_production(state, seat, hex_id)
+    amount = min(raw, PER_ACTION_LIMIT)
+    reason = "3 per hex per action" if raw > PER_ACTION_LIMIT else ""
+    room = room_on(state, hex_id)
+    if amount > room:
+        amount, reason = max(room, 0), f"{HEX_LIMIT} resources on a hex"
+    if state.config.options.bank_limited and amount > state.bank.get(resource, 0):
+        amount, reason = state.bank.get(resource, 0), f"the bank's last {resource}"
+    return amount, reason
+
+
+def raw_production(state: GameState, seat: int, hex_id: str) -> int:
+    """What `seat`'s workers and buildings on `hex_id` would produce before any limit: each
+    worker 1; a working factory 1, or 2 with a worker present [l.229, l.250]; a farm 1 (B21)."""
     workers = len(workers_on_land(state, seat, hex_id))
     raw = workers
     for b in buildings_at(state, hex_id, seat):
@@ -57,14 +71,7 @@ def production_on(state: GameState, seat: int, hex_id: str) -> tuple[int, str]:
             raw += 2 if workers else 1
         elif b.kind == "farm" and (workers or raw):
             raw += 1
-    amount = min(raw, PER_ACTION_LIMIT)
-    reason = "3 per hex per action" if raw > PER_ACTION_LIMIT else ""
-    room = room_on(state, hex_id)
-    if amount > room:
-        amount, reason = max(room, 0), f"{HEX_LIMIT} resources on a hex"
-    if state.config.options.bank_limited and amount > state.bank.get(resource, 0):
-        amount, reason = state.bank.get(resource, 0), f"the bank's last {resource}"
-    return amount, reason
+    return raw
 
 
 @rule((pd.ProductionStep, cmd.Produce))
