@@ -207,7 +207,8 @@ def test_the_tree_is_kept_across_the_other_seats_turn():
             command = bot(state, rnd)
             if began:
                 turns += 1
-                carried.append(bot.reused > reused and bot.last.root.visits > 150)
+                last = bot.last  # None: a lone option, played unsearched
+                carried.append(bot.reused > reused and last is not None and last.root.visits > last.iterations)
         else:
             command = heuristic_bot(state, rnd)
         state = fold(state, decide(state, command))
