@@ -8,6 +8,8 @@ import random
 from monuments_tui.ai import heuristic as he
 from monuments_tui.rules import GameConfig, commands as cmd, decide, fold, new_game, pending as pd
 from monuments_tui.rules.quests import completable_quests
+from monuments_tui.rules.state import copy_state
+from tests.helpers import add_building, bare, clear_units, workers_on
 
 
 def _decisions(rounds: int = 12) -> list:
@@ -75,3 +77,22 @@ def test_both_bots_weigh_the_discard_pile_before_a_small_gain(monkeypatch):
         gains[cards[1]] = 7.0
         assert he.choose_action(state, seat, random.Random(1), prune) == cmd.PlayCard(cards[1])
         assert looked_at_pile == []
+
+
+def test_the_second_worker_a_town_needs_is_walked_there():
+    """Greece with a town on D17 holding 1 of its 3 workers: populating needs 2 workers in the
+    town [Populate, l.264], and the layer lacks workers. Its workers walk 2 hexes (a common
+    bonus), so there are many trips onto free land; of those the quick look weighs, walking
+    one into the town is kept though it leaves a hex, and the bot plays it."""
+    s = copy_state(bare(mode="abundance"))
+    clear_units(s, 0)
+    s.players[0].layers = 1
+    s.players[0].bonuses = ["cb1-worker-move"]
+    workers_on(s, 0, ["D17", "E18", "E19"])
+    add_building(s, 0, "town", "D17")
+    s.pending = pd.ChooseAction(seat=0)
+    rnd = random.Random(1)
+    assert he.heuristic_bot(s, rnd) == cmd.PlayCard("movement")
+    s = fold(s, decide(s, cmd.PlayCard("movement")))
+    step = he.heuristic_bot(s, rnd)
+    assert isinstance(step, cmd.Move) and step.dst == "D17"

@@ -96,6 +96,26 @@ def test_a_ferry_on_the_coast_shortens_the_trip_overseas():
     assert len(afloat) == 1 and afloat[0] < docked
 
 
+def test_a_ferry_lands_only_on_the_coast():
+    """A ferry's passengers get off onto a land hex the ferry borders [Ferry, l.254], so land
+    away from the sea is no ferry's target, and the way to a target is over the sea. A
+    Greek worker afloat on F17 with every coast hex within 3 of it held by Egypt: D18 and
+    E19, 2 hexes off but inland, are not a landing in a turn's half; the trip sails on to
+    free coast farther off (C15, B15), and sailing toward it brings the landing nearer."""
+    s = europe()
+    clear_units(s, 1)
+    workers_on(s, 1, ["E18", "F18", "D17", "H18", "C18", "C19", "D19", "E20", "I17", "I18"])
+    s.ferries["ferry90"] = Ferry("ferry90", "F17", None, 0)
+    add_unit(s, 0, "worker", "F17", ferry="ferry90")
+    afloat, _ = ferry_trips(s, 0, {}, set())
+    assert len(afloat) == 1 and afloat[0] > 0.5
+    s.ferries["ferry90"] = Ferry("ferry90", "E16", None, 0)  # 2 hexes sailed
+    next(u for u in s.units.values() if u.owner == 0).hex = "E16"
+    s = copy_state(s)
+    closer, _ = ferry_trips(s, 0, {}, set())
+    assert closer[0] < afloat[0]
+
+
 def test_a_fighter_that_alone_holds_its_hex_threatens_no_land():
     """Moving in after a won attack empties the hex the attacker came from (B29), so an army
     alone on its hex gains no land by attacking; with a worker beside it, it does."""

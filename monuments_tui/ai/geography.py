@@ -74,6 +74,8 @@ def board_land(state: GameState) -> frozenset[str]:
 
 
 WALK_LIMIT = 6
+UNREACHED = 99.0
+"""Turns to a target that cannot be reached at all (more than any estimate is worth)."""
 """How far (in steps) the bot looks for free land its workers can walk to."""
 
 
@@ -174,14 +176,16 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
     A movement slot is about half a turn; a ferry sails 2 water hexes a slot with
     passengers, 1 empty. A fresh trip: the spare worker walks to a coast hex, a ferry is
     there (docked already, sailed there empty, or built for a turn), the worker boards and
-    sails on. Ferries on lakes go nowhere; ferries other players hold cannot be used."""
-    targets = frozenset(h for h in far_land(state, seat) if h not in on_foot)
-    if not targets:
-        return [], 4.0  # no free land anywhere: only conquest is left
+    sails on. Ferries on lakes go nowhere; ferries other players hold cannot be used. A
+    ferry lands only on the coast, so only free land on the sea's coast is a target, and the
+    way there is over the sea."""
     civs, mode = tuple(state.config.civs), state.config.mode
-    to_land = sailing_turns(targets)
-    launch = launch_turns(civs, mode, targets)
     sea, coastal = waters(civs, mode)
+    targets = frozenset(h for h in far_land(state, seat) if h not in on_foot and h in coastal)
+    if not targets:
+        return [], 4.0  # no free land on any coast: only conquest is left
+    to_land = sailing_turns(civs, mode, targets)
+    launch = launch_turns(civs, mode, targets)
     step = worker_moves(state, seat)
     coast = {h: 0.5 * -(-d // step) for h, d in reach.items() if h in coastal}
     by_hex = units_by_hex(state)  # ferry passengers stand in the ferry's water hex
@@ -190,20 +194,21 @@ def ferry_trips(state: GameState, seat: int, reach: dict[str, int], on_foot: set
     # Coast hex -> turns until a ferry leaves it with our worker aboard, boarding excluded:
     # building one there takes a turn.
     trip = {h: 1.0 + launch[h] for h in coast}
+    stranded = 6.0  # turns for a passenger whose sea reaches no target: land and walk back
     for fid, f in state.ferries.items():
         if f.water not in sea:
             continue  # a lake: it goes nowhere
         on_water = by_hex.get(f.water, ())
         aboard = [u.owner for u in on_water if u.ferry == fid]
         if seat in aboard:
-            afloat += [to_land[f.water]] * aboard.count(seat)
+            afloat += [to_land.get(f.water, stranded)] * aboard.count(seat)
             continue
         # A ferry is held by whoever is on its water or on the land it is docked at [l.254].
         controllers = {u.owner for u in on_water} | ({u.owner for u in by_hex.get(f.land, ())} if f.land else set())
         if aboard or (controllers and seat not in controllers):
             continue
         if f.land in coast:
-            trip[f.land] = min(trip[f.land], to_land[f.water])
+            trip[f.land] = min(trip[f.land], to_land.get(f.water, stranded))
         for h in coast:
             trip[h] = min(trip[h], 0.5 * max(1, distance(f.water, h)) + launch[h])
     best = 6.0
@@ -225,19 +230,43 @@ def waters(civs: tuple[str, ...], mode: str) -> tuple[frozenset[str], dict[str, 
 
 
 @lru_cache(maxsize=1024)
-def sailing_turns(targets: frozenset[str]) -> dict[str, float]:
-    """Turns a ferry with passengers takes from each hex to land them on the nearest of
-    `targets`: 2 hexes a movement slot, a slot being half a turn."""
-    return {h: 0.5 * ((d + 1) // 2) for h, d in nearest_target(targets).items()}
+def sailing_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> dict[str, float]:
+    """Turns a ferry with passengers takes from each sea hex to land them on the nearest of
+    `targets`: 2 movement points a slot, a slot being half a turn, one point a sea hex and one
+    to land [Movement, l.221; Ferry, l.254]. Sea hexes from which no target can be reached
+    over the sea are left out."""
+    return {w: 0.5 * ((d + 1) // 2) for w, d in landing_points(civs, mode, targets).items()}
+
+
+@lru_cache(maxsize=1024)
+def landing_points(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> dict[str, int]:
+    """Movement points a ferry needs from each sea hex to land on the nearest of `targets`
+    (coast hexes): 1 from a sea hex next to one, and 1 more for each sea hex sailed on the way
+    (a breadth-first search over the sea, from all of them at once)."""
+    sea, coastal = waters(civs, mode)
+    neighbours = adjacency()
+    frontier = sorted({w for t in targets for w in coastal.get(t, ())})
+    out = dict.fromkeys(frontier, 1)
+    depth = 1
+    while frontier:
+        depth += 1
+        nxt = []
+        for h in frontier:
+            for n in neighbours[h]:
+                if n in sea and n not in out:
+                    out[n] = depth
+                    nxt.append(n)
+        frontier = nxt
+    return out
 
 
 @lru_cache(maxsize=1024)
 def launch_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> dict[str, float]:
     """For each coast hex: the sailing turns to `targets` of a ferry pushed off it, from its
     best sea neighbour."""
-    to_land = sailing_turns(targets)
+    to_land = sailing_turns(civs, mode, targets)
     _, coastal = waters(civs, mode)
-    return {h: min(to_land[w] for w in ws) for h, ws in coastal.items()}
+    return {h: min(to_land.get(w, UNREACHED) for w in ws) for h, ws in coastal.items()}
 
 
 @lru_cache(maxsize=1024)

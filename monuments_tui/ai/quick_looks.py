@@ -50,7 +50,7 @@ def quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rate
         elif here[src] == 1:
             score -= 2.0
         if dst in towns and here[dst] < 2:
-            score += 2.0
+            score += 4.0  # a town needs 2 workers to populate [l.264]: worth leaving a hex for
         if dst in monuments:
             score -= 2.0
         score += 0.5 * sum(1 for n in graph.get(dst, ()) if n not in taken and n not in monuments)
