@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import random
 
-from monuments_tui.ai.evaluate import evaluate, resource_counts, turns_to_layer
+from monuments_tui.ai.evaluate import (
+    LAYER,
+    TURN,
+    UPGRADE_VALUE,
+    _counted,
+    evaluate,
+    resource_counts,
+    turns_to_layer,
+)
 from monuments_tui.ai.heuristic import heuristic_bot
 from monuments_tui.rules import decide, fold, new_game, parse_command, pending as pd
 from monuments_tui.rules.layer_needs import layer_needs
@@ -130,3 +138,13 @@ def test_the_town_comes_before_the_layers_resources():
     s = _after_first_layer("F18", wood=1, metal=1, sheep=2, food=1)
     s.players[0].green = ["trade"]
     assert _turns(_play(s, "play trade", "trade wood food F18")) < _turns(s)
+
+
+def test_a_turn_saved_outweighs_an_upgrade_right_after_a_layer():
+    """After a layer, the next one wants more land, resources and workers [l.272-278], so a
+    town and its workers first [Buildings, l.248]: some 15-25 turns off. A turn saved there
+    must still outweigh an upgrade, or the bot upgrades and draws quests for a dozen rounds
+    before its town. And a layer built always gains, however far off the next one is."""
+    for turns in range(1, 31):
+        assert TURN * (_counted(turns) - _counted(turns - 1)) > max(UPGRADE_VALUE.values())
+    assert LAYER - TURN * _counted(10_000) > 0

@@ -139,8 +139,11 @@ def test_leaf_values_are_win_chances():
     state = _played(GameConfig(civs=("greece", "egypt", "inca"), seed=1), 30)
     values = leaf_values(state)
     assert len(values) == 3 and abs(sum(values) - 1) < 1e-9 and all(0 < v < 1 for v in values)
-    ahead = replace(state, players=[replace(state.players[0], layers=2), *state.players[1:]])
-    assert leaf_values(ahead)[0] > 0.6 > leaf_values(ahead)[1]
+    chances = [values[0]]
+    for layers in (1, 2):
+        ahead = replace(state, players=[replace(state.players[0], layers=layers), *state.players[1:]])
+        chances.append(leaf_values(ahead)[0])
+    assert chances[0] < chances[1] < chances[2] and chances[2] > 0.5 > leaf_values(ahead)[1]
 
 
 def test_in_the_last_round_the_leaves_count_victory_points():

@@ -27,11 +27,11 @@ from monuments_tui.rules.state import GameState
 
 COACH_SECONDS = 1.0
 """The coach's think time for a hint at most, in seconds (the search bot's default)."""
-COACH_ITERATIONS = 100
-"""The coach's iterations for a hint. Following the coach in `monuments learn`, the first
-layer comes in round 4 at 100 iterations (16 seeds of 16), in rounds 6-7 at 300, and not by
-round 8 at 1,000 (4 seeds of 4), about what a second gives: deeper, the evaluation's noise
-past the turn outweighs what it sees of the next layer (docs/search-bot.md)."""
+COACH_ITERATIONS = 1000
+"""The coach's iterations for a hint (about a second's search here, so that a hint replays
+alike on any machine fast enough). With UCB1 on each node's scaled win chances, following
+the coach in `monuments learn` builds the first layer in round 4 at 1,000 iterations and in
+rounds 7-8 at 100 (docs/search-bot.md, "The coach's budget")."""
 COACH_BUDGET = Budget(iterations=COACH_ITERATIONS, seconds=COACH_SECONDS)
 """The coach's budget: its iterations, or its think time on a slow machine."""
 WORDS_SECONDS = 0.15

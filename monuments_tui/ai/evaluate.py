@@ -59,9 +59,12 @@ LAYER = 400.0
 counted to take (`MAX_TURNS` of `TURN` each), so a layer that can be built always is."""
 TURN = 10.0
 """A turn saved toward the next layer, in evaluation points."""
-KNEE = 10.0
-"""Turns to the next layer counted in full; more are counted less and less (`_counted`)."""
-MAX_TURNS = 20.0
+KNEE = 30.0
+"""Turns to the next layer counted in full; more are counted less and less (`_counted`).
+Right after a layer the next one is some 15-25 turns off (a town and its workers first):
+counted in full there, a turn saved still outweighs an upgrade or a quest card's share,
+where a knee at 10 turns let the bot dawdle for a dozen rounds."""
+MAX_TURNS = 38.0
 """The most turns the next layer is counted to take: a layer built (`LAYER`) always gains
 more than the next one's estimate costs, however far off that one is."""
 
