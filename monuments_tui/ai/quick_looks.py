@@ -21,7 +21,8 @@ from monuments_tui.rules.state import GameState
 def quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rated: int) -> list[cmd.Command]:
     """Keep every ferry command and the moves of the `rated` most promising (unit, from,
     to) trips: a spare worker onto free land, off a crowded hex, toward a town that needs a
-    second worker; never leaving a hex empty for nothing (a quick look, no rules applied)."""
+    second worker; never leaving a hex empty for nothing (a quick look, no rules applied).
+    And the best trip into a town that holds 1 of our workers."""
     moves = [c for c in candidates if isinstance(c, cmd.Move)]
     trips = {(c.piece, c.src, c.dst) for c in moves}
     if len(trips) <= rated:
@@ -50,13 +51,17 @@ def quick_moves(state: GameState, seat: int, candidates: list[cmd.Command], rate
         elif here[src] == 1:
             score -= 2.0
         if dst in towns and here[dst] < 2:
-            score += 4.0  # a town needs 2 workers to populate [l.264]: worth leaving a hex for
+            score += 2.0
         if dst in monuments:
             score -= 2.0
         score += 0.5 * sum(1 for n in graph.get(dst, ()) if n not in taken and n not in monuments)
         return score, trip
 
-    keep = set(sorted(trips, key=quick, reverse=True)[:rated])
+    ranked = sorted(trips, key=quick, reverse=True)
+    keep = set(ranked[:rated])
+    # A town needs 2 workers to populate [l.264]: the best walk into one that lacks its
+    # second is rated too, though leaving a hex puts it below the walks onto free land.
+    keep.update(next(([t] for t in ranked if t[2] in towns and here[t[2]] == 1), []))
     return [c for c in candidates if not isinstance(c, cmd.Move) or (c.piece, c.src, c.dst) in keep]
 
 
