@@ -10,6 +10,7 @@ rating's board terms (`board_terms`, `PiecesMemo`).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from functools import cache, lru_cache
 from typing import TypeVar
 
@@ -244,20 +245,7 @@ def landing_points(civs: tuple[str, ...], mode: str, targets: frozenset[str]) ->
     (coast hexes): 1 from a sea hex next to one, and 1 more for each sea hex sailed on the way
     (a breadth-first search over the sea, from all of them at once)."""
     sea, coastal = waters(civs, mode)
-    neighbours = adjacency()
-    frontier = sorted({w for t in targets for w in coastal.get(t, ())})
-    out = dict.fromkeys(frontier, 1)
-    depth = 1
-    while frontier:
-        depth += 1
-        nxt = []
-        for h in frontier:
-            for n in neighbours[h]:
-                if n in sea and n not in out:
-                    out[n] = depth
-                    nxt.append(n)
-        frontier = nxt
-    return out
+    return _breadth_first({w for t in targets for w in coastal.get(t, ())}, 1, sea)
 
 
 @lru_cache(maxsize=1024)
@@ -273,16 +261,22 @@ def launch_turns(civs: tuple[str, ...], mode: str, targets: frozenset[str]) -> d
 def nearest_target(targets: frozenset[str]) -> dict[str, int]:
     """Hex distance from every hex of the map to the nearest of `targets` (a breadth-first
     search from all of them at once: the map is a full grid, so steps are hex distance)."""
+    return _breadth_first(targets, 0)
+
+
+def _breadth_first(start: AbstractSet[str], first: int, through: AbstractSet[str] | None = None) -> dict[str, int]:
+    """Steps to every hex from the nearest of `start` (each `first`), going only through
+    hexes of `through` (every hex, if None)."""
     neighbours = adjacency()
-    out = dict.fromkeys(targets, 0)
-    frontier = list(targets)
-    depth = 0
+    frontier = sorted(start)
+    out = dict.fromkeys(frontier, first)
+    depth = first
     while frontier:
         depth += 1
         nxt = []
         for h in frontier:
             for n in neighbours[h]:
-                if n not in out:
+                if n not in out and (through is None or n in through):
                     out[n] = depth
                     nxt.append(n)
         frontier = nxt
